@@ -1,0 +1,8 @@
+// Writes dist/openapi.json from the bundled dist/openapi.yaml, so both files say the same thing.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+const here = new URL('../dist/', import.meta.url);
+const doc = parse(readFileSync(new URL('openapi.yaml', here), 'utf8'));
+writeFileSync(new URL('openapi.json', here), `${JSON.stringify(doc, null, 2)}\n`);
+console.log('openapi: wrote dist/openapi.json');

@@ -1,0 +1,21 @@
+export { type Assumption, isAssumed, listAssumptions } from './assumptions.js';
+export {
+  basePath,
+  type JsonObject,
+  loadDescription,
+  type OpenApiDocument,
+  pointerEscape,
+  pointerGet,
+  resolveRef,
+} from './description.js';
+export {
+  listOperations,
+  type Match,
+  METHODS,
+  type Method,
+  matchOperation,
+  type Operation,
+  type Parameter,
+  type ResponseSpec,
+} from './operations.js';
+export { createValidator, type ValidationIssue, type ValidationResult, type Validator } from './validator.js';

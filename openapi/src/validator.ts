@@ -1,0 +1,133 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { type JsonObject, type OpenApiDocument, pointerEscape } from './description.js';
+import type { Operation, Parameter } from './operations.js';
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export interface ValidationIssue {
+  /** JSON pointer into the validated value (`/data/status`). */
+  path: string;
+  message: string;
+  /** The JSON Schema keyword that failed (`type`, `maxLength`, …). */
+  keyword: string;
+  /** JSON pointer of the failing schema inside the description. */
+  schemaPath: string;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  issues: ValidationIssue[];
+}
+
+const DOC_ID = 'https://tas.example/openapi.json';
+const VENDOR_KEYWORDS = ['x-assumed', 'x-enum-varnames', 'x-enumDescriptions', 'example'];
+
+/**
+ * Ajv (JSON Schema 2020-12) compiled from the bundled description: one validator per schema
+ * pointer, cached, so that request, response and example checks all read the description itself.
+ */
+export function createValidator(doc: OpenApiDocument) {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  addFormats(ajv);
+  for (const keyword of VENDOR_KEYWORDS) ajv.addKeyword({ keyword });
+  ajv.addSchema(doc as unknown as JsonObject, DOC_ID);
+  const cache = new Map<string, ValidateFunction>();
+  const paramValidator = (param: Parameter) => compiled(param.schemaPointer);
+
+  function compiled(pointer: string): ValidateFunction {
+    let fn = cache.get(pointer);
+    if (!fn) {
+      fn = ajv.compile({ $ref: `${DOC_ID}#${pointer}` });
+      cache.set(pointer, fn);
+    }
+    return fn;
+  }
+
+  function validate(pointer: string, value: unknown): ValidationResult {
+    const fn = compiled(pointer);
+    const valid = fn(value) as boolean;
+    return { valid, issues: valid ? [] : toIssues(fn.errors ?? []) };
+  }
+
+  return {
+    ajv,
+    /** Validates a value against the schema at a JSON pointer of the description. */
+    validate,
+    /** Validates against `#/components/schemas/<name>`. */
+    validateSchema: (name: string, value: unknown) => validate(`/components/schemas/${pointerEscape(name)}`, value),
+    /** Validates a response body of an operation for a status (or `default`). */
+    validateResponse(operation: Operation, status: number, body: unknown): ValidationResult {
+      const spec = operation.responses[String(status)] ?? operation.responses.default;
+      if (!spec) {
+        return issue('', 'status', `status ${status} is not documented for ${operation.operationId}`);
+      }
+      if (!spec.schemaPointer) return { valid: true, issues: [] };
+      return validate(spec.schemaPointer, body);
+    },
+    /** Validates a request body. */
+    validateRequestBody(operation: Operation, body: unknown): ValidationResult {
+      if (!operation.requestBody) return { valid: true, issues: [] };
+      return validate(operation.requestBody.schemaPointer, body);
+    },
+    /**
+     * Validates path and query parameters given as strings, coercing them to the schema's type
+     * first. Returns the coerced values beside the result.
+     */
+    validateParameters(
+      operation: Operation,
+      given: { path?: Record<string, string>; query?: Record<string, string> },
+    ): ValidationResult & { values: Record<string, unknown> } {
+      const values: Record<string, unknown> = {};
+      const issues: ValidationIssue[] = [];
+      for (const param of operation.parameters) {
+        const source = param.in === 'path' ? given.path : param.in === 'query' ? given.query : undefined;
+        if (!source) continue;
+        const raw = source[param.name];
+        if (raw === undefined) {
+          if (param.required)
+            issues.push(paramIssue(param, 'required', `${param.in} parameter ${param.name} is required`));
+          continue;
+        }
+        const value = coerce(raw, param.schema);
+        const errors = paramValidator(param)(value) ? [] : (paramValidator(param).errors ?? []);
+        for (const e of errors)
+          issues.push(paramIssue(param, e.keyword, `${param.in} parameter ${param.name} ${e.message}`));
+        if (!errors.length) values[param.name] = value;
+      }
+      return { valid: issues.length === 0, issues, values };
+    },
+  };
+}
+
+export type Validator = ReturnType<typeof createValidator>;
+
+function coerce(raw: string, schema: JsonObject): unknown {
+  const type = schema.type;
+  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  return raw;
+}
+
+function paramIssue(param: Parameter, keyword: string, message: string): ValidationIssue {
+  return { path: `/${param.in}/${param.name}`, keyword, message, schemaPath: '' };
+}
+
+function issue(path: string, keyword: string, message: string): ValidationResult {
+  return { valid: false, issues: [{ path, keyword, message, schemaPath: '' }] };
+}
+
+function toIssues(errors: ErrorObject[]): ValidationIssue[] {
+  return errors.map((e) => ({
+    path: e.instancePath,
+    keyword: e.keyword,
+    message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${
+      e.keyword === 'additionalProperties'
+        ? `: ${(e.params as { additionalProperty?: string }).additionalProperty}`
+        : ''
+    }`,
+    schemaPath: e.schemaPath.replace(/^[^#]*#/, ''),
+  }));
+}
