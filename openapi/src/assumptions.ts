@@ -16,7 +16,7 @@ export function listAssumptions(doc: OpenApiDocument): Assumption[] {
   const out: Assumption[] = [];
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) {
-      node.forEach((child, i) => walk(child, `${pointer}/${i}`));
+      for (const [i, child] of node.entries()) walk(child, `${pointer}/${i}`);
       return;
     }
     if (!node || typeof node !== 'object') return;
@@ -43,4 +43,65 @@ function reasonOf(description: string): string {
   const at = description.indexOf('Assumed:');
   const text = at >= 0 ? description.slice(at + 'Assumed:'.length) : description;
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The assumptions as a Markdown table, for openapi/README.md and the docs site. */
+export function assumptionsTable(assumptions: Assumption[]): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const rows = assumptions.map((a) => {
+    const reason = a.reason.charAt(0).toUpperCase() + a.reason.slice(1);
+    return `| ${cell(assumptionLabel(a.pointer))} | ${cell(reason)} |`;
+  });
+  return ['| Element | What we assumed, and why |', '|---|---|', ...rows].join('\n');
+}
+
+/** A reader's name for a pointer: `GET /record/{token}/ → 200`, `Roadmap.auth_required`. */
+export function assumptionLabel(pointer: string): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (parts[0] === 'paths') {
+    const [, path, method, kind, status] = parts;
+    const operation = `${method?.toUpperCase()} ${path}`;
+    if (kind === 'responses') return `\`${operation}\` → ${status}`;
+    return `\`${operation}\``;
+  }
+  if (parts[0] === 'components') {
+    const [, kind, name, ...rest] = parts;
+    const fields = rest.filter(
+      (p) => !['properties', 'items', 'allOf', 'oneOf', 'anyOf'].includes(p) && !/^\d+$/.test(p),
+    );
+    const label = [name, ...fields].join('.');
+    return kind === 'schemas' ? `\`${label}\`` : `\`${label}\` (${(kind ?? '').replace(/s$/, '')})`;
+  }
+  return `\`${pointer}\``;
+}
+
+/** Size keywords: in this description they are safety limits unless the interface states them. */
+const BOUND_KEYWORDS = new Set([
+  'maxLength',
+  'minLength',
+  'maxItems',
+  'minItems',
+  'maximum',
+  'minimum',
+  'maxProperties',
+]);
+/** The schemas whose bounds the interface states (name ≤ 50, mobile 11 digits, roles ≥ 1, status 0–2). */
+const STATED_BOUNDS = [
+  '/components/schemas/PersianName',
+  '/components/schemas/Mobile',
+  '/components/schemas/RecordStatus',
+  '/components/schemas/RoadmapAuthRequest/properties/roles',
+];
+
+/**
+ * Does a validation issue (keyword + schema pointer) depart from an assumption rather than from the
+ * interface? True inside an assumed element, and for a size bound the interface does not state.
+ */
+export function isAssumedIssue(assumptions: Assumption[], issue: { keyword: string; schemaPath: string }): boolean {
+  const at = issue.schemaPath.replace(/\/[^/]+$/, '');
+  if (isAssumed(assumptions, at)) return true;
+  return BOUND_KEYWORDS.has(issue.keyword) && !STATED_BOUNDS.some((p) => at === p || at.startsWith(`${p}/`));
 }

@@ -15,7 +15,11 @@ export interface PathItem {
   [method: string]: unknown;
 }
 
-const bundled = new URL('../openapi.json', import.meta.url);
+// From dist/lib/ when built; from src/ when this package's own tests run the sources.
+const bundled = new URL(
+  import.meta.url.includes('/dist/lib/') ? '../openapi.json' : '../dist/openapi.json',
+  import.meta.url,
+);
 
 /** Reads the bundled description (dist/openapi.json), the single source every package derives from. */
 export function loadDescription(path: URL | string = bundled): OpenApiDocument {

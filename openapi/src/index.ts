@@ -1,4 +1,11 @@
-export { type Assumption, isAssumed, listAssumptions } from './assumptions.js';
+export {
+  type Assumption,
+  assumptionLabel,
+  assumptionsTable,
+  isAssumed,
+  isAssumedIssue,
+  listAssumptions,
+} from './assumptions.js';
 export {
   basePath,
   type JsonObject,

@@ -30,10 +30,30 @@ const VENDOR_KEYWORDS = ['x-assumed', 'x-enum-varnames', 'x-enumDescriptions', '
  * pointer, cached, so that request, response and example checks all read the description itself.
  */
 export function createValidator(doc: OpenApiDocument) {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
   addFormats(ajv);
   for (const keyword of VENDOR_KEYWORDS) ajv.addKeyword({ keyword });
   ajv.addSchema(doc as unknown as JsonObject, DOC_ID);
+  // Ajv reports schema paths relative to the $ref it followed; map each schema object to its
+  // absolute pointer so that an issue says where in the description the failing rule sits.
+  const locations = new WeakMap<object, string>();
+  const index = (node: unknown, pointer: string) => {
+    if (!node || typeof node !== 'object' || locations.has(node)) return;
+    locations.set(node, pointer);
+    for (const [k, v] of Object.entries(node)) index(v, `${pointer}/${pointerEscape(k)}`);
+  };
+  index(doc, '');
+  const toIssues = (errors: ErrorObject[]): ValidationIssue[] =>
+    errors.map((e) => ({
+      path: e.instancePath,
+      keyword: e.keyword,
+      message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${
+        e.keyword === 'additionalProperties'
+          ? `: ${(e.params as { additionalProperty?: string }).additionalProperty}`
+          : ''
+      }`,
+      schemaPath: `${(e.parentSchema && locations.get(e.parentSchema)) ?? e.schemaPath.replace(/^[^#]*#/, '').replace(/\/[^/]+$/, '')}/${e.keyword}`,
+    }));
   const cache = new Map<string, ValidateFunction>();
   const paramValidator = (param: Parameter) => compiled(param.schemaPointer);
 
@@ -117,17 +137,4 @@ function paramIssue(param: Parameter, keyword: string, message: string): Validat
 
 function issue(path: string, keyword: string, message: string): ValidationResult {
   return { valid: false, issues: [{ path, keyword, message, schemaPath: '' }] };
-}
-
-function toIssues(errors: ErrorObject[]): ValidationIssue[] {
-  return errors.map((e) => ({
-    path: e.instancePath,
-    keyword: e.keyword,
-    message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${
-      e.keyword === 'additionalProperties'
-        ? `: ${(e.params as { additionalProperty?: string }).additionalProperty}`
-        : ''
-    }`,
-    schemaPath: e.schemaPath.replace(/^[^#]*#/, ''),
-  }));
 }

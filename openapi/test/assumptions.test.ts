@@ -1,0 +1,64 @@
+// Stated and assumed: every assumption is marked, has its reason, and is listed in README.md.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { withTable } from '../scripts/assumptions.js';
+import { assumptionsTable, isAssumed, isAssumedIssue, listAssumptions } from '../src/index.js';
+import { doc } from './helpers.js';
+
+const assumptions = listAssumptions(doc);
+
+describe('assumptions', () => {
+  it('README.md lists every assumption of the description (npm run assumptions regenerates it)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toBe(withTable(readme, assumptionsTable(assumptions)));
+  });
+  it.each(assumptions.map((a) => [a.pointer, a.reason]))('%s says why', (_, reason) => {
+    expect(reason.length).toBeGreaterThan(15);
+  });
+  it.each([
+    ['the error body shape', '/components/schemas/ErrorEnvelope'],
+    ['the message item shape', '/components/schemas/Message'],
+    ['the listing path', '/paths/~1record~1/get'],
+    ['the result path', '/paths/~1record~1{token}~1result~1/get'],
+    ['the behaviour without a key (401)', '/components/responses/Unauthorized'],
+    ['the rate-limit header', '/components/headers/RetryAfter'],
+    [
+      'roadmap fields beyond roles, test_records, tests_auth_required',
+      '/components/schemas/Roadmap/properties/auth_required',
+    ],
+    ['the nested test field types', '/components/schemas/TestSummary/properties/questions_count'],
+    ['the success status codes', '/paths/~1record~1{token}~1/get/responses/200'],
+  ])('%s is marked assumed', (_, pointer) => expect(isAssumed(assumptions, pointer)).toBe(true));
+  it.each([
+    ['Record.status', '/components/schemas/Record/properties/status'],
+    ['Profile.mobile', '/components/schemas/Profile/properties/mobile'],
+    ['the roadmap auth 409', '/paths/~1roadmap~1{token}~1auth~1/post/responses/409'],
+    ['the questions 403', '/paths/~1record~1{token}~1questions~1/get/responses/403'],
+  ])('%s, stated by the interface, is not marked assumed', (_, pointer) =>
+    expect(isAssumed(assumptions, pointer)).toBe(false),
+  );
+});
+
+describe('isAssumedIssue: a validation issue departs from an assumption, or from the interface', () => {
+  it.each([
+    [
+      'a nested test field of the wrong type',
+      'type',
+      '/components/schemas/TestSummary/properties/questions_count/type',
+      true,
+    ],
+    [
+      'a test title over our safety bound',
+      'maxLength',
+      '/components/schemas/Record/properties/test_title/maxLength',
+      true,
+    ],
+    ['a message item without code', 'required', '/components/schemas/Message/required', true],
+    ['a name over 50 characters', 'maxLength', '/components/schemas/PersianName/maxLength', false],
+    ['a status outside 0/1/2', 'enum', '/components/schemas/RecordStatus/enum', false],
+    ['a role that is not an integer', 'type', '/components/schemas/RoleId/type', false],
+    ['a record without its token', 'required', '/components/schemas/Record/required', false],
+  ])('%s', (_, keyword, schemaPath, assumed) => {
+    expect(isAssumedIssue(assumptions, { keyword, schemaPath })).toBe(assumed);
+  });
+});
