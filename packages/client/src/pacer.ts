@@ -1,0 +1,81 @@
+import type { Clock } from './clock.js';
+
+/** Calls allowed per window. The interface: 100 per minute and 3,000 per hour, for all API calls. */
+export interface RateLimit {
+  perMinute: number;
+  perHour: number;
+}
+
+export const defaultRateLimit: RateLimit = { perMinute: 100, perHour: 3000 };
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+/**
+ * Paces calls so that no sliding window (a minute, an hour) ever holds more than its limit, and
+ * holds every call back while the server asks to wait (a 429's Retry-After).
+ */
+export class Pacer {
+  /** Send times of the last hour, ascending. */
+  private sent: number[] = [];
+  private pausedUntil = 0;
+  /** Callers take turns, so that concurrent calls never race for the same slot. */
+  private turn: Promise<void> = Promise.resolve();
+  private readonly windows: [limit: number, span: number][];
+
+  constructor(
+    limit: RateLimit,
+    private readonly clock: Clock,
+  ) {
+    this.windows = [
+      [limit.perMinute, MINUTE],
+      [limit.perHour, HOUR],
+    ];
+  }
+
+  /** Waits for a free slot in every window, then records the call as sent. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    const mine = this.turn.then(() => this.take(signal));
+    this.turn = mine.catch(() => undefined);
+    return mine;
+  }
+
+  /** No call leaves before `until` (ms since the epoch). */
+  pause(until: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+  }
+
+  private async take(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const now = this.clock.now();
+      const wait = this.waitFor(now);
+      if (wait <= 0) {
+        this.sent.push(now);
+        if (this.sent.length > 2 * this.maxLimit()) this.prune();
+        return;
+      }
+      await this.clock.sleep(wait, signal);
+    }
+  }
+
+  /** Milliseconds until a call may leave at `now`. */
+  private waitFor(now: number): number {
+    let wait = this.pausedUntil - now;
+    for (const [limit, span] of this.windows) {
+      // The limit-th most recent call must have left the window.
+      const oldest = this.sent[this.sent.length - limit];
+      if (oldest !== undefined) wait = Math.max(wait, oldest + span - now);
+    }
+    return wait;
+  }
+
+  private maxLimit(): number {
+    return Math.max(...this.windows.map(([limit]) => limit));
+  }
+
+  /** Only the most recent `limit` send times decide a wait; older ones can go. */
+  private prune(): void {
+    this.sent = this.sent.slice(-this.maxLimit());
+  }
+}

@@ -1,0 +1,152 @@
+import type { Clock } from './clock.js';
+import { type CallSite, TasApiError, TasNetworkError, TasResponseError } from './errors.js';
+import { isSafeToRepeat, operationOf } from './operations.js';
+import type { Pacer } from './pacer.js';
+
+export type FetchLike = (input: Request) => Promise<Response>;
+
+export interface TransportOptions {
+  fetch: FetchLike;
+  clock: Clock;
+  /** Per attempt; 0 or undefined: no limit. */
+  timeoutMs?: number;
+  pacer?: Pacer;
+  /** Retries after a 429, or after a network failure of a call that is safe to repeat. */
+  maxRetries: number;
+}
+
+/**
+ * The fetch handed to openapi-fetch: paces, times out, retries what is safe to retry, and turns
+ * every failure into a typed error. A success comes back as a Response holding the envelope.
+ */
+export function createTransport(options: TransportOptions): FetchLike {
+  const { fetch, clock, timeoutMs, pacer, maxRetries } = options;
+  return async (request) => {
+    const url = new URL(request.url);
+    const site: CallSite = {
+      operation: operationOf(request.method, url.pathname),
+      method: request.method,
+      path: url.pathname,
+    };
+    const signal = request.signal;
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= maxRetries;
+      try {
+        await pacer?.acquire(signal);
+      } catch (error) {
+        throw new TasNetworkError('aborted', site, 'aborted by the caller while waiting for the rate limit', error);
+      }
+      let response: Response;
+      try {
+        response = await send(fetch, last ? request : request.clone(), timeoutMs, site);
+      } catch (error) {
+        if (last || !(error instanceof TasNetworkError) || error.kind !== 'network') throw error;
+        if (!isSafeToRepeat(site.operation, site.method)) throw error;
+        await wait(clock, backoff(attempt), signal, site);
+        continue;
+      }
+      if (response.status === 429 && !last) {
+        const seconds = retryAfterSeconds(response);
+        const until = clock.now() + (seconds === undefined ? backoff(attempt) : seconds * 1000);
+        await response.body?.cancel();
+        if (pacer) pacer.pause(until);
+        else await wait(clock, until - clock.now(), signal, site);
+        continue;
+      }
+      return envelope(response, site);
+    }
+  };
+}
+
+/** One attempt, with the caller's signal and the time-out combined. */
+async function send(fetch: FetchLike, request: Request, timeoutMs: number | undefined, site: CallSite) {
+  const caller = request.signal;
+  if (caller.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', caller.reason);
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(caller.reason);
+  caller.addEventListener('abort', onAbort, { once: true });
+  const timer = timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+      }, timeoutMs)
+    : undefined;
+  try {
+    return await fetch(new Request(request, { signal: controller.signal }));
+  } catch (error) {
+    if (timedOut) throw new TasNetworkError('timeout', site, `no answer within ${timeoutMs} ms`, error);
+    if (caller.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', error);
+    const reason = error instanceof Error ? `${error.message}${causeText(error)}` : String(error);
+    throw new TasNetworkError('network', site, `network failure: ${reason}`, error);
+  } finally {
+    clearTimeout(timer);
+    caller.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Reads the body and checks it is the envelope; an error envelope becomes a TasApiError. */
+async function envelope(response: Response, site: CallSite): Promise<Response> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new TasNetworkError('network', site, 'the connection failed while reading the answer', error);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new TasResponseError(site, response.status, `not JSON (${snippet(text)})`);
+  }
+  const problem = envelopeProblem(body);
+  if (problem) throw new TasResponseError(site, response.status, problem);
+  const { successful, messages } = body as { successful: boolean; messages: TasApiError['messages'] };
+  if (!response.ok || !successful) {
+    throw new TasApiError(site, response.status, messages, retryAfterSeconds(response));
+  }
+  return new Response(text, { status: response.status, headers: response.headers });
+}
+
+function envelopeProblem(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'the body is not an object';
+  const b = body as { [key: string]: unknown };
+  if (!('data' in b)) return 'no `data`';
+  if (typeof b.successful !== 'boolean') return '`successful` is not a boolean';
+  if (!Array.isArray(b.messages)) return '`messages` is not an array';
+  if (!b.messages.every((m) => m && typeof m.code === 'string' && typeof m.text === 'string'))
+    return 'a message lacks `code` or `text`';
+  return undefined;
+}
+
+/** Retry-After in its delay-seconds form (as the description states) or as an HTTP date. */
+export function retryAfterSeconds(response: Response): number | undefined {
+  const raw = response.headers.get('Retry-After');
+  if (raw === null || raw.trim() === '') return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** 1 s, 2 s, 4 s … capped at a minute, when the server does not say how long to wait. */
+export function backoff(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 60_000);
+}
+
+async function wait(clock: Clock, ms: number, signal: AbortSignal, site: CallSite): Promise<void> {
+  try {
+    await clock.sleep(Math.max(0, ms), signal);
+  } catch (error) {
+    throw new TasNetworkError('aborted', site, 'aborted by the caller while waiting to retry', error);
+  }
+}
+
+function causeText(error: Error): string {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? ` (${cause.code ?? cause.message ?? String(cause)})` : '';
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat || 'empty body';
+}
