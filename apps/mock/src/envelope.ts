@@ -1,0 +1,49 @@
+import { loadDescription, resolveRef } from '@tas/openapi';
+import type { Violation } from './prism.js';
+
+export interface Message {
+  code: string;
+  text: string;
+  field?: string;
+}
+export interface ErrorBody {
+  data: Record<string, never>;
+  successful: false;
+  messages: Message[];
+}
+
+const description = loadDescription();
+
+/** The body of a named example of the description (`components/examples/<name>`), reused as is. */
+export function namedExample(name: string): ErrorBody {
+  const example = resolveRef<{ value: ErrorBody }>(description, { $ref: `#/components/examples/${name}` });
+  if (!example?.value) throw new Error(`the description has no example ${name}`);
+  return structuredClone(example.value);
+}
+
+export function errorBody(...messages: Message[]): ErrorBody {
+  return { data: {}, successful: false, messages };
+}
+
+const MAX_MESSAGES = 100; // Envelope.messages maxItems
+
+/**
+ * Prism's request violations as the interface's 400 envelope: one message per violation, naming the
+ * offending field as a JSON pointer. Profile fields get `invalid_profile`, as the description's
+ * ErrorInvalidProfile example does.
+ */
+export function fromViolations(violations: Violation[]): ErrorBody {
+  return errorBody(
+    ...violations.slice(0, MAX_MESSAGES).map((v): Message => {
+      const [where = '', ...rest] = v.path;
+      const text = v.message.replace(/^Request /, '');
+      // A parameter has no place in the body to point at; the text names it.
+      if (where !== 'body') {
+        return /^body /i.test(text) ? { code: 'invalid_body', text } : { code: 'invalid_parameter', text };
+      }
+      const field = `/${rest.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+      const code = rest.includes('profile') ? 'invalid_profile' : 'invalid_body';
+      return rest.length ? { code, text, field } : { code, text };
+    }),
+  );
+}

@@ -1,0 +1,1 @@
+export { DEFAULT_PORT, type MockOptions, type MockServer, startMock } from './server.js';

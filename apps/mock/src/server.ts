@@ -1,0 +1,46 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basePath, loadDescription } from '@tas/openapi';
+import { createHandler } from './handler.js';
+import { createPrism } from './prism.js';
+
+export interface MockOptions {
+  /** Port to listen on; 0 picks a free one. Default 4010. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** Generate answers from the schemas instead of the named examples. Default false. */
+  dynamic?: boolean;
+  /** Receives one line per request (method, path, status, time; never the API key). */
+  log?: (line: string) => void;
+}
+
+export interface MockServer {
+  /** The base_url of the mock, e.g. `http://127.0.0.1:4010`; operations are at `${url}/api/v2/...`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 4010;
+
+/** Starts Prism over the bundled description behind the interface's `/api/v2` prefix. */
+export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+  const { port = DEFAULT_PORT, host = '127.0.0.1', dynamic = false, log = () => {} } = options;
+  const answer = await createPrism({ dynamic });
+  const handle = createHandler({ answer, basePath: basePath(loadDescription()), log });
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${bound}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
