@@ -1,0 +1,60 @@
+import type { OpenApiDocument, Operation, Validator } from '@tas/openapi';
+import type { Exchange, KeyRef, Kind, Needs, Target } from './types.js';
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body; serialized with Content-Type application/json. */
+  body?: unknown;
+  /** A raw body sent as is, with `contentType`. */
+  rawBody?: string;
+  contentType?: string;
+  key?: KeyRef;
+}
+
+export type Purpose = 'record' | 'roadmap';
+
+/** What a check sees: the target through the paced client, fixtures, SMS codes and expectations. */
+export interface CheckContext {
+  target: Target;
+  doc: OpenApiDocument;
+  validator: Validator;
+  operation(operationId: string): Operation;
+  hasOtherKey: boolean;
+  now(): number;
+  call(operationId: string, options?: CallOptions): Promise<Exchange>;
+  /** A request to a path outside the description (relative to the base path). */
+  raw(method: string, path: string, options?: CallOptions): Promise<Exchange>;
+  /** Records a finding unless the exchange has this status; returns whether it had. */
+  expectStatus(exchange: Exchange, status: number, what: string): boolean;
+  /** Records a finding unless `ok`; returns `ok`. `assumed` overrides the check's basis for this one. */
+  expect(ok: boolean, message: string, exchange?: Exchange, assumed?: boolean): boolean;
+  /** A fresh resource of a kind, from the fixtures file or provisioned. */
+  take(kind: keyof Needs): Promise<string>;
+  smsCode(request: { mobile: string; token: string; purpose: Purpose }): Promise<string>;
+  /** A mobile number for one authentication. */
+  mobile(): string;
+  /** Ends the check as skipped. */
+  skip(reason: string): never;
+}
+
+export interface Check {
+  id: string;
+  title: string;
+  /** The interface statement the check verifies: a section, a table row or a rule. */
+  statement: string;
+  kind: Kind;
+  /**
+   * What the expectations rest on: `operationId status` or a JSON pointer into the description.
+   * When any of it is x-assumed, the check's own failures are warnings unless --strict.
+   */
+  basis: string[];
+  needs?: Needs;
+  /** Requests one run of the check sends (an estimate, for `plan`). */
+  requests: number;
+  /** The check needs --other-api-key. */
+  otherKey?: boolean;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export class Skip extends Error {}

@@ -1,0 +1,23 @@
+import type { Check } from '../check.js';
+import { authenticatedRecord, questionsAndAnswers } from '../journey/steps.js';
+
+export const questionnaireTestId: Check = {
+  id: 'questionnaire-test-id',
+  title: "An authenticated record serves its questionnaire, whose test_id equals the record's",
+  statement: "GET /record/{token}/questions/: JSON questionnaire test_id equals the record's test_id",
+  kind: 'journey',
+  basis: [],
+  needs: { ready: 1 },
+  requests: 5,
+  async run(ctx) {
+    const auth = await authenticatedRecord(ctx);
+    if (!auth) return;
+    const qa = await questionsAndAnswers(ctx, auth.record.token);
+    if (!qa) return;
+    ctx.expect(
+      qa.questionnaire?.test_id === auth.record.test_id,
+      `questionnaire test_id "${qa.questionnaire?.test_id}" equals the record's "${auth.record.test_id}"`,
+      qa.exchange,
+    );
+  },
+};

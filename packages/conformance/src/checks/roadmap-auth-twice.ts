@@ -1,0 +1,21 @@
+import type { Check } from '../check.js';
+import { authenticateRoadmap, getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
+
+export const roadmapAuthTwice: Check = {
+  id: 'roadmap-auth-twice',
+  title: 'A second roadmap authentication is refused with 409',
+  statement: 'POST /roadmap/{token}/auth/ Errors: 409 authentication attempted again (already authenticated)',
+  kind: 'journey',
+  basis: [],
+  needs: { roadmaps: 1 },
+  requests: 8,
+  async run(ctx) {
+    const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
+    if (!roadmap) return;
+    const auth = await authenticateRoadmap(ctx, roadmap);
+    if (!auth.ok) return;
+    const body = await roadmapAuthBody(ctx, roadmap);
+    const again = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body });
+    ctx.expectStatus(again, 409, 'a second roadmap authentication');
+  },
+};

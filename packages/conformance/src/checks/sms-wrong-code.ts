@@ -1,0 +1,31 @@
+import type { Check } from '../check.js';
+import { profileFor } from '../journey/profile.js';
+import { getRecord } from '../journey/steps.js';
+
+export const smsWrongCode: Check = {
+  id: 'sms-wrong-code',
+  title: 'SMS mode: a wrong code is refused with 400 and the record stays ready; the right one then verifies',
+  statement:
+    'Authentication 2: tests_auth_required true, a second call (PUT .../auth/verify/) with the code completes it',
+  kind: 'journey',
+  basis: ['verifyRecordAuth 400'],
+  needs: { ready: 1 },
+  requests: 5,
+  async run(ctx) {
+    const record = await getRecord(ctx, await ctx.take('ready'));
+    if (!record) return;
+    if (!record.tests_auth_required) ctx.skip('the organizer authenticates instantly (tests_auth_required false)');
+    const mobile = ctx.mobile();
+    const params = { token: record.token };
+    const body = { mobile, profile: profileFor(ctx.doc, record.test ?? {}, ctx.now()) };
+    if (!ctx.expectStatus(await ctx.call('authenticateRecord', { params, body }), 200, 'record authentication')) return;
+    const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
+    const wrong = code === '00000' ? '11111' : '00000';
+    ctx.expectStatus(await ctx.call('verifyRecordAuth', { params, body: { code: wrong } }), 400, 'a wrong SMS code');
+    ctx.expectStatus(
+      await ctx.call('verifyRecordAuth', { params, body: { code } }),
+      200,
+      'the right SMS code after a wrong one',
+    );
+  },
+};

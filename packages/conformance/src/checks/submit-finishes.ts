@@ -1,0 +1,24 @@
+import type { Check } from '../check.js';
+import { dataOf, finishedRecord, getRecord } from '../journey/steps.js';
+
+export const submitFinishes: Check = {
+  id: 'submit-finishes',
+  title: 'Submitting answers moves Authenticated to Finished (status 1, is_finished, submit_on)',
+  statement: 'States: Authenticated -> Finished by POST /record/{token}/ (status 1, is_finished true, submit_on set)',
+  kind: 'journey',
+  basis: [],
+  needs: { ready: 1 },
+  requests: 7,
+  async run(ctx) {
+    const done = await finishedRecord(ctx);
+    if (!done) return;
+    const after = await getRecord(ctx, done.record.token);
+    if (!after) return;
+    ctx.expect(after.status === 1, `finished: status 1, got ${after.status}`);
+    ctx.expect(after.is_finished === true, `finished: is_finished true, got ${after.is_finished}`);
+    ctx.expect(typeof after.submit_on === 'string', `finished: submit_on set, got ${after.submit_on}`);
+    ctx.expect(after.profile !== null && after.auth_required === false, 'finished: the profile stays linked');
+    const submitted = dataOf<{ status?: number }>(done.submit);
+    ctx.expect(submitted?.status === 1, 'the submission answers the finished record', done.submit);
+  },
+};

@@ -1,0 +1,38 @@
+import type { Check } from '../check.js';
+import { dataOf } from '../journey/steps.js';
+
+export const tenantIsolation: Check = {
+  id: 'tenant-isolation',
+  title: "Another organizer cannot read or use this organizer's records and roadmaps",
+  statement: "Authentication 1: the API-KEY names the organizer; records belong to an organizer (404 for another's)",
+  kind: 'security',
+  basis: ['getRecord 404', 'getRoadmap 404'],
+  needs: { ready: 1, roadmaps: 1 },
+  otherKey: true,
+  requests: 6,
+  async run(ctx) {
+    const record = await ctx.take('ready');
+    const roadmap = await ctx.take('roadmaps');
+    const other = { key: 'other' as const };
+    ctx.expectStatus(
+      await ctx.call('getRecord', { ...other, params: { token: record } }),
+      404,
+      "another organizer's record",
+    );
+    ctx.expectStatus(
+      await ctx.call('getQuestions', { ...other, params: { token: record } }),
+      404,
+      "another organizer's questions",
+    );
+    ctx.expectStatus(
+      await ctx.call('getRoadmap', { ...other, params: { token: roadmap } }),
+      404,
+      "another organizer's roadmap",
+    );
+    const list = await ctx.call('listRecords', { ...other, query: { page_size: '100' } });
+    const tokens = (dataOf<{ results?: { token: string }[] }>(list)?.results ?? []).map((r) => r.token);
+    ctx.expect(!tokens.includes(record), "another organizer's listing does not show this organizer's record", list);
+    // The record is still this organizer's, untouched.
+    ctx.expectStatus(await ctx.call('getRecord', { params: { token: record } }), 200, 'the record with its own key');
+  },
+};

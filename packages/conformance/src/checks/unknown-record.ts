@@ -1,0 +1,20 @@
+import type { Check } from '../check.js';
+
+const UNKNOWN = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+
+export const unknownRecord: Check = {
+  id: 'unknown-record',
+  title: 'An unknown record or roadmap answers 404',
+  statement:
+    'Errors: GET /record/{token}/questions/ 404 test record not found; POST /roadmap/{token}/auth/ 404 roadmap not found',
+  kind: 'journey',
+  basis: [],
+  requests: 2,
+  async run(ctx) {
+    const questions = await ctx.call('getQuestions', { params: { token: UNKNOWN } });
+    ctx.expectStatus(questions, 404, 'questions of an unknown record');
+    const example = Object.values(ctx.operation('authenticateRoadmap').requestBody?.examples ?? {})[0];
+    const auth = await ctx.call('authenticateRoadmap', { params: { token: UNKNOWN }, body: example });
+    ctx.expectStatus(auth, 404, 'authentication of an unknown roadmap');
+  },
+};

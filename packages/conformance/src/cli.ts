@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// The edge: the only file that reads flags, environment variables, files and the terminal.
+import { exec } from 'node:child_process';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
+import { basisIsAssumed } from './basis.js';
+import { allChecks } from './checks/index.js';
+import { type Fixtures, parseFixtures, shortage } from './fixtures/fixtures.js';
+import { HELP } from './help.js';
+import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+import { planFor } from './plan.js';
+import { skipReason } from './preflight.js';
+import { formatResultLine, formatSummary } from './report/console.js';
+import { toJson } from './report/json.js';
+import { toJunit } from './report/junit.js';
+import { responseRules } from './responses/index.js';
+import { run } from './run.js';
+import { RunError, select } from './select.js';
+import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
+import type { Target } from './types.js';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: Record<string, string | undefined>;
+  fetch?: typeof fetch;
+}
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'other-api-key': { type: 'string' },
+  target: { type: 'string' },
+  provision: { type: 'string' },
+  fixtures: { type: 'string' },
+  sms: { type: 'string' },
+  mobile: { type: 'string' },
+  strict: { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  'rate-per-minute': { type: 'string' },
+  'rate-per-hour': { type: 'string' },
+  'no-pacing': { type: 'boolean' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Runs the CLI; resolves to the exit code (0 conforms, 1 departs, 2 could not run). */
+export async function main(argv: string[], io: Io): Promise<number> {
+  try {
+    const { values: v, positionals } = parseArgs({
+      args: argv,
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
+    const command = positionals[0];
+    if (v.help || (!command && !v.list)) {
+      io.out(HELP[command === 'run' || command === 'plan' ? command : 'main']);
+      return v.help ? 0 : 2;
+    }
+    const doc = loadDescription();
+    const assumptions = listAssumptions(doc);
+    if (v.list) {
+      for (const c of allChecks(doc, assumptions)) {
+        const assumed = basisIsAssumed(c.basis, listOperations(doc), assumptions) ? ' (assumed)' : '';
+        io.out(`${c.id.padEnd(34)} ${c.kind.padEnd(9)} ${c.statement}${assumed}\n`);
+      }
+      for (const r of responseRules) io.out(`${r.id.padEnd(34)} ${'response'.padEnd(9)} ${r.statement}\n`);
+      return 0;
+    }
+    if (command !== 'run' && command !== 'plan') throw new RunError(`unknown command: ${command} (run, plan)`);
+    const target = oneOf(
+      v.target ?? (v.provision === 'sandbox' ? 'sandbox' : 'live'),
+      ['mock', 'sandbox', 'live'],
+      '--target',
+    ) as Target;
+    if (v.provision !== undefined) oneOf(v.provision, ['sandbox'], '--provision');
+    const rate: RateLimit | false = v['no-pacing']
+      ? false
+      : {
+          perMinute: count(v['rate-per-minute'], DEFAULT_RATE.perMinute),
+          perHour: count(v['rate-per-hour'], DEFAULT_RATE.perHour),
+        };
+    const fixtures: Fixtures | undefined = v.fixtures ? readFixtures(v.fixtures) : undefined;
+    const only = list(v.only);
+    const skip = list(v.skip);
+    const otherApiKey = v['other-api-key'] ?? io.env.TAS_OTHER_API_KEY;
+    if (command === 'plan')
+      return await plan(io, { target, rate, fixtures, only, skip, otherApiKey, provision: v.provision });
+
+    const baseUrl = v['base-url'];
+    if (!baseUrl || !/^https?:\/\//.test(baseUrl))
+      throw new RunError('--base-url URL is required (http:// or https://)');
+    const apiKey = v['api-key'] ?? io.env.TAS_API_KEY;
+    if (!apiKey) throw new RunError('--api-key KEY or the env var TAS_API_KEY is required');
+    const result = await run({
+      baseUrl,
+      apiKey,
+      otherApiKey,
+      target,
+      fixtures,
+      rate,
+      only,
+      skip,
+      provision: v.provision as 'sandbox' | undefined,
+      sms: smsFrom(v.sms, io),
+      strict: v.strict ?? false,
+      mobile: v.mobile,
+      fetch: io.fetch,
+      onResult: (r) => io.out(`${formatResultLine(r)}\n`),
+    });
+    io.out(`\n${formatSummary(result)}\n`);
+    const secrets = [apiKey, otherApiKey].filter((s): s is string => Boolean(s));
+    if (v.json) writeFileSync(v.json, redact(toJson(result), secrets));
+    if (v.junit) writeFileSync(v.junit, redact(toJunit(result), secrets));
+    return result.conforms ? 0 : 1;
+  } catch (error) {
+    io.err(`tas-conformance: ${(error as Error).message}\n`);
+    return 2;
+  }
+}
+
+async function plan(
+  io: Io,
+  o: {
+    target: Target;
+    rate: RateLimit | false;
+    fixtures?: Fixtures;
+    only: string[];
+    skip: string[];
+    otherApiKey?: string;
+    provision?: string;
+  },
+) {
+  const doc = loadDescription();
+  const { checks } = select(allChecks(doc, listAssumptions(doc)), responseRules, o.only, o.skip);
+  const runnable = checks.filter((c) => !skipReason(c, o.target, o));
+  const p = await planFor(runnable, o.rate, o.provision === 'sandbox');
+  io.out(`Plan for a ${o.target} target: ${p.checks} of ${checks.length} selected checks run\n`);
+  for (const c of checks) {
+    const reason = skipReason(c, o.target, o);
+    if (reason) io.out(`  skip ${c.id}: ${reason}\n`);
+  }
+  io.out(
+    `Fresh fixtures used up: ${p.needs.ready} ready records, ${p.needs.vipWait} records in VIP wait, ${p.needs.roadmaps} roadmaps\n`,
+  );
+  io.out(`Requests: about ${p.requests}\n`);
+  const pacing = o.rate ? `${o.rate.perMinute}/min and ${o.rate.perHour}/hour` : 'no pacing';
+  io.out(`Time under the rate limit (${pacing}): at least ${duration(p.pacedSeconds)} plus the target's latency\n`);
+  if (o.fixtures) {
+    const lacking = shortage(o.fixtures, p.needs);
+    if (lacking.length) throw new RunError(`the fixtures file lacks: ${lacking.join('; ')}`);
+    io.out('The fixtures file has enough.\n');
+  }
+  return 0;
+}
+
+function smsFrom(flag: string | undefined, io: Io): SmsProvider | 'sandbox' | undefined {
+  if (flag === undefined) return undefined;
+  if (flag === 'sandbox') return 'sandbox';
+  if (flag.startsWith('code:')) return fixedSms(flag.slice(5));
+  if (flag.startsWith('command:')) {
+    const cmd = flag.slice(8);
+    return commandSms(
+      (env) =>
+        new Promise((resolve, reject) => {
+          exec(cmd, { env: { ...io.env, ...env } }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+        }),
+    );
+  }
+  if (flag === 'prompt')
+    return promptSms(async (question) => {
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return await rl.question(question);
+      } finally {
+        rl.close();
+      }
+    });
+  throw new RunError(`--sms ${flag}: want sandbox, code:CODE, command:CMD or prompt`);
+}
+
+function readFixtures(path: string): Fixtures {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new RunError(`missing fixtures: cannot read ${path}`);
+  }
+  try {
+    return parseFixtures(text);
+  } catch (error) {
+    throw new RunError(`${path}: ${(error as Error).message}`);
+  }
+}
+
+function oneOf(value: string, allowed: string[], flag: string): string {
+  if (!allowed.includes(value)) throw new RunError(`${flag} ${value}: want ${allowed.join(', ')}`);
+  return value;
+}
+
+function count(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[1-9]\d*$/.test(value)) throw new RunError(`a rate must be a positive integer, not ${value}`);
+  return Number(value);
+}
+
+const list = (values: string[] | undefined) =>
+  (values ?? [])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+const duration = (s: number) =>
+  s < 60 ? `${s} s` : s < 3600 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
+const redact = (text: string, secrets: string[]) => secrets.reduce((t, s) => t.split(s).join('***'), text);
+
+const invoked = process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (invoked) {
+  main(process.argv.slice(2), {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    env: process.env,
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,89 @@
+import { basePath, type OpenApiDocument, type Operation, type Validator } from '@tas/openapi';
+import { type CallOptions, type CheckContext, Skip } from './check.js';
+import type { FixturePool } from './fixtures/pool.js';
+import type { Http } from './http/client.js';
+import type { SmsProvider } from './sms.js';
+import type { Exchange, Finding, Target } from './types.js';
+
+export interface ContextDeps {
+  baseUrl: string;
+  target: Target;
+  doc: OpenApiDocument;
+  validator: Validator;
+  operations: Operation[];
+  http: Http;
+  pool: FixturePool;
+  sms: SmsProvider;
+  hasOtherKey: boolean;
+  now: () => number;
+  mobile: () => string;
+}
+
+/** The context of one check; its expectations land in `findings`. */
+export function createContext(deps: ContextDeps, check: { id: string; statement: string; assumed: boolean }) {
+  const findings: Finding[] = [];
+  const prefix = deps.baseUrl.replace(/\/+$/, '') + basePath(deps.doc);
+  let last: Exchange | undefined;
+
+  const operation = (operationId: string) => {
+    const found = deps.operations.find((o) => o.operationId === operationId);
+    if (!found) throw new Error(`no operation ${operationId} in the description`);
+    return found;
+  };
+
+  async function send(method: string, path: string, options: CallOptions, operationId?: string) {
+    const query = new URLSearchParams(options.query ?? {}).toString();
+    const headers: Record<string, string> = {};
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['Content-Type'] = options.contentType ?? 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const url = `${prefix}${path}${query ? `?${query}` : ''}`;
+    last = await deps.http.send(
+      { method: method.toUpperCase(), url, key: options.key ?? 'main', headers, body },
+      operationId,
+    );
+    return last;
+  }
+
+  const expect = (ok: boolean, message: string, exchange?: Exchange, assumed?: boolean) => {
+    if (!ok)
+      findings.push({
+        rule: check.id,
+        statement: check.statement,
+        message,
+        assumed: assumed ?? check.assumed,
+        exchange: exchange ?? last,
+      });
+    return ok;
+  };
+
+  const ctx: CheckContext = {
+    target: deps.target,
+    doc: deps.doc,
+    validator: deps.validator,
+    operation,
+    hasOtherKey: deps.hasOtherKey,
+    now: deps.now,
+    mobile: deps.mobile,
+    call(operationId, options = {}) {
+      const op = operation(operationId);
+      const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
+      return send(op.method, path, options, operationId);
+    },
+    raw: (method, path, options = {}) => send(method, path, options),
+    expect,
+    expectStatus: (exchange, status, what) =>
+      expect(exchange.response.status === status, `${what}: want ${status}, got ${exchange.response.status}`, exchange),
+    take: (kind) => deps.pool.take(kind),
+    smsCode: (request) => deps.sms.code(request),
+    skip(reason) {
+      throw new Skip(reason);
+    },
+  };
+  return { ctx, findings };
+}

@@ -1,0 +1,50 @@
+export const HELP = {
+  main: `tas-conformance: check a deployment of the Test Administration Service API v2 against its contract
+
+Usage:
+  tas-conformance run --base-url URL [options]   run the checks
+  tas-conformance plan [options]                 what a run needs (fixtures, requests, time)
+  tas-conformance --list                         every check: id, kind, interface statement
+  tas-conformance <command> --help
+
+Exit codes:
+  0  the target conforms (no check failed; warnings allowed unless --strict)
+  1  the target departs from the contract (a check failed)
+  2  the run could not be made (bad flags, unreachable target, missing fixtures)
+`,
+  run: `tas-conformance run: run the checks against a deployment
+
+Usage: tas-conformance run --base-url URL [options]
+
+  --base-url URL           scheme and host of the deployment (the API is at URL/api/v2/)
+  --api-key KEY            the organizer's API key (default: env TAS_API_KEY; prefer the env var)
+  --other-api-key KEY      a second organizer's key, for tenant isolation (default: env TAS_OTHER_API_KEY)
+  --target mock|sandbox|live   what the deployment is (default: sandbox with --provision sandbox, else live);
+                           the mock gets the contract checks only
+  --provision sandbox      create fresh records and roadmaps through the sandbox's control API
+  --fixtures FILE          fresh records and roadmaps of a live deployment (JSON; see README, and plan)
+  --sms sandbox|code:CODE|command:CMD|prompt
+                           where SMS codes come from: the sandbox outbox, a fixed code, a command
+                           (given TAS_SMS_MOBILE, TAS_SMS_TOKEN, TAS_SMS_PURPOSE) that prints it, or a prompt
+  --mobile 09XXXXXXXXX     mobile number for authentications (default: a random one per authentication)
+  --strict                 checks of assumed (x-assumed) behaviour fail instead of warning
+  --only IDS, --skip IDS   comma-separated check ids or id prefixes (see --list); repeatable
+  --rate-per-minute N      pacing (default 100); --rate-per-hour N (default 3000); --no-pacing lifts both
+  --junit PATH, --json PATH   write the reports
+  --list                   print every check and exit
+  --help                   this help
+
+The API key is never printed: reports and curl lines read it from $TAS_API_KEY ($TAS_OTHER_API_KEY).
+Exit codes: 0 conforms, 1 departs from the contract, 2 the run could not be made.
+`,
+  plan: `tas-conformance plan: what a run will need and cost
+
+Usage: tas-conformance plan [--target mock|sandbox|live] [--provision sandbox] [--fixtures FILE]
+                            [--other-api-key KEY] [--only IDS] [--skip IDS]
+                            [--rate-per-minute N] [--rate-per-hour N] [--no-pacing]
+
+Prints the checks that would run and those skipped (and why), the fresh records and roadmaps they
+use up, the requests they send and how long pacing makes the run. With --fixtures, says what the
+file lacks. Exit codes: 0 the plan can run, 2 it cannot (bad flags, too few fixtures).
+`,
+};

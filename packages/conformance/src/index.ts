@@ -1,0 +1,16 @@
+export type { Check, CheckContext } from './check.js';
+export { allChecks } from './checks/index.js';
+export { type Fixtures, parseFixtures, shortage } from './fixtures/fixtures.js';
+export { UnreachableError } from './http/client.js';
+export { KEY_ENV, toCurl } from './http/curl.js';
+export { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+export { type Plan, pacedSeconds, planFor } from './plan.js';
+export { skipReason } from './preflight.js';
+export { formatResultLine, formatSummary } from './report/console.js';
+export { toJson } from './report/json.js';
+export { toJunit } from './report/junit.js';
+export { responseRules } from './responses/index.js';
+export { type RunOptions, type RunResult, run } from './run.js';
+export { RunError, select } from './select.js';
+export { commandSms, fixedSms, promptSms, type SmsProvider, sandboxSms } from './sms.js';
+export type * from './types.js';

@@ -1,0 +1,89 @@
+import { type Assumption, isAssumed, type JsonObject, type OpenApiDocument, pointerGet } from '@tas/openapi';
+
+export interface Mutation {
+  /** What was broken, e.g. `/roles/0/profile/name: longer than maxLength 50`. */
+  label: string;
+  body: unknown;
+  /** The broken constraint is the description's assumption. */
+  assumed: boolean;
+}
+
+/**
+ * Each constraint of a request schema violated in turn, starting from a valid example: a missing
+ * required field, an unexpected field, a wrong type, a broken pattern, format, length, bound or
+ * item count. Every mutation must be refused with 400.
+ */
+export function mutations(doc: OpenApiDocument, assumptions: Assumption[], pointer: string, example: unknown) {
+  const out: Mutation[] = [];
+  const visit = (at: string, path: string[], value: unknown, inherited: boolean) => {
+    const { schema, pointers } = resolve(doc, at);
+    const assumed = inherited || pointers.some((p) => p.startsWith('/components/') && isAssumed(assumptions, p));
+    const add = (what: string, broken: unknown) =>
+      out.push({ label: `/${path.join('/')}: ${what}`, body: setAt(example, path, broken), assumed });
+    const type = schema.type;
+    if (path.length) add(`wrong type (want ${String(type ?? 'the schema type')})`, wrongType(type));
+    if (typeof schema.pattern === 'string') add(`breaks pattern ${schema.pattern}`, '!!');
+    if (schema.format === 'date') add('not a date', '2020-13-45');
+    if (typeof schema.maxLength === 'number' && typeof value === 'string')
+      add(`longer than maxLength ${schema.maxLength}`, (value[0] ?? 'a').repeat(schema.maxLength + 1));
+    if (typeof schema.minimum === 'number') add(`below minimum ${schema.minimum}`, schema.minimum - 1);
+    if (typeof schema.minItems === 'number' && schema.minItems > 0) add(`fewer than minItems ${schema.minItems}`, []);
+    if (type === 'object' && value && typeof value === 'object') {
+      const obj = value as JsonObject;
+      for (const name of (schema.required as string[] | undefined) ?? [])
+        if (name in obj)
+          out.push({
+            label: `/${[...path, name].join('/')}: missing required field`,
+            body: removeAt(example, [...path, name]),
+            assumed,
+          });
+      if (schema.additionalProperties === false) add('unexpected field', { ...obj, unexpected_field: 1 });
+      const properties = (schema.properties ?? {}) as JsonObject;
+      for (const name of Object.keys(obj))
+        if (name in properties) visit(`${pointers[0]}/properties/${name}`, [...path, name], obj[name], assumed);
+    }
+    if (type === 'array' && Array.isArray(value) && value.length && schema.items)
+      visit(`${pointers[0]}/items`, [...path, '0'], value[0], assumed);
+  };
+  visit(pointer, [], example, false);
+  return out;
+}
+
+/** Follows $refs to a schema with a type; returns it and the pointers passed. */
+function resolve(doc: OpenApiDocument, pointer: string) {
+  const pointers: string[] = [];
+  let at = pointer;
+  let schema = pointerGet(doc, at) as JsonObject;
+  for (let hops = 0; typeof schema?.$ref === 'string' && hops < 20; hops++) {
+    pointers.push(at);
+    at = (schema.$ref as string).replace(/^#/, '');
+    schema = pointerGet(doc, at) as JsonObject;
+  }
+  pointers.unshift(at);
+  return { schema: schema ?? {}, pointers };
+}
+
+function wrongType(type: unknown): unknown {
+  if (type === 'string') return 12345;
+  if (type === 'integer' || type === 'number') return 'not-a-number';
+  if (type === 'boolean') return 'yes';
+  if (type === 'array') return { not: 'an array' };
+  if (type === 'object') return ['not', 'an', 'object'];
+  return null;
+}
+
+function setAt(root: unknown, path: string[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  const copy = (Array.isArray(root) ? [...root] : { ...(root as JsonObject) }) as JsonObject;
+  copy[head] = setAt(copy[head], rest, value);
+  return copy;
+}
+
+function removeAt(root: unknown, path: string[]): unknown {
+  const parent = path.slice(0, -1);
+  const last = path[path.length - 1] as string;
+  const container = parent.reduce<unknown>((node, key) => (node as JsonObject)[key], root) as JsonObject;
+  const { [last]: _removed, ...rest } = container;
+  return setAt(root, parent, rest);
+}

@@ -1,0 +1,28 @@
+import type { Check } from './check.js';
+import { shortage } from './fixtures/fixtures.js';
+import type { RunOptions } from './run.js';
+import { RunError } from './select.js';
+import type { Needs, Target } from './types.js';
+
+/** Why a check does not run on this target with these options; undefined when it runs. */
+export function skipReason(check: Check, target: Target, options: Pick<RunOptions, 'otherApiKey'>): string | undefined {
+  if (target === 'mock' && (check.kind === 'journey' || check.needs || check.otherKey))
+    return 'the mock keeps no state and accepts any key: it gets the contract checks only';
+  if (check.otherKey && !options.otherApiKey) return "needs --other-api-key (a second organizer's key)";
+  return undefined;
+}
+
+/** Refuses a run that could not be made: stateful checks with neither fixtures nor provisioning, or too few fixtures. */
+export function preflight(runnable: Check[], options: RunOptions, needs: Required<Needs>): void {
+  const total = needs.ready + needs.vipWait + needs.roadmaps;
+  if (total === 0 || options.provision === 'sandbox') return;
+  if (!options.fixtures) {
+    const ids = runnable.filter((c) => c.needs).map((c) => c.id);
+    throw new RunError(
+      `missing fixtures: ${ids.join(', ')} need fresh records and roadmaps; pass --fixtures FILE (see plan), ` +
+        '--provision sandbox, or --skip them',
+    );
+  }
+  const lacking = shortage(options.fixtures, needs);
+  if (lacking.length) throw new RunError(`not enough fixtures: ${lacking.join('; ')}`);
+}

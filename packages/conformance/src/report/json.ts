@@ -1,0 +1,28 @@
+import { toCurl } from '../http/curl.js';
+import type { RunResult } from '../run.js';
+
+const BODY_LIMIT = 4000;
+
+/** The JSON report: the run result, each finding with its exchange (bodies cut at 4,000 characters) and a curl line. */
+export function toJson(run: RunResult): string {
+  const results = run.results.map((r) => ({
+    ...r,
+    findings: r.findings.map(({ exchange, ...f }) => ({
+      ...f,
+      ...(exchange && {
+        request: { ...exchange.request, body: cut(exchange.request.body) },
+        response: {
+          status: exchange.response.status,
+          headers: exchange.response.headers,
+          body: cut(exchange.response.text),
+        },
+        curl: toCurl(exchange.request),
+      }),
+    })),
+  }));
+  return `${JSON.stringify({ ...run, results }, null, 2)}\n`;
+}
+
+function cut(text: string | undefined): string | undefined {
+  return text && text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}… (${text.length} characters)` : text;
+}

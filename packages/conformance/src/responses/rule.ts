@@ -1,0 +1,23 @@
+import type { Assumption, OpenApiDocument, Operation, Validator } from '@tas/openapi';
+import type { Exchange } from '../types.js';
+
+export interface RuleEnv {
+  doc: OpenApiDocument;
+  validator: Validator;
+  assumptions: Assumption[];
+  /** The operation the request was sent to, when it is one of the description's. */
+  operation?: Operation;
+}
+
+export interface RuleFinding {
+  message: string;
+  assumed: boolean;
+}
+
+/** A check applied to every response the suite sees, as Dredd and Schemathesis do. */
+export interface ResponseRule {
+  id: string;
+  title: string;
+  statement: string;
+  verify(exchange: Exchange, env: RuleEnv): RuleFinding[];
+}

@@ -1,0 +1,154 @@
+import { createValidator, listAssumptions, listOperations, loadDescription, type OpenApiDocument } from '@tas/openapi';
+import { basisIsAssumed } from './basis.js';
+import { type Check, Skip } from './check.js';
+import { allChecks } from './checks/index.js';
+import { createContext } from './context.js';
+import type { Fixtures } from './fixtures/fixtures.js';
+import { createHttp, UnreachableError } from './http/client.js';
+import { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+import { needsOf } from './plan.js';
+import { preflight, skipReason } from './preflight.js';
+import { responseRules } from './responses/index.js';
+import { RunError, select } from './select.js';
+import type { SmsProvider } from './sms.js';
+import { setupTarget } from './target.js';
+import { type CheckResult, type Clock, type Exchange, type Finding, realClock, type Target } from './types.js';
+
+export interface RunOptions {
+  baseUrl: string;
+  apiKey: string;
+  otherApiKey?: string;
+  fetch?: typeof fetch;
+  target?: Target;
+  /** Fresh records and roadmaps of a live deployment. */
+  fixtures?: Fixtures;
+  /** Create fresh records and roadmaps through the sandbox's control API. */
+  provision?: 'sandbox';
+  /** Where SMS codes come from; `sandbox` reads the sandbox's outbox. */
+  sms?: SmsProvider | 'sandbox';
+  strict?: boolean;
+  only?: string[];
+  skip?: string[];
+  /** Pacing; `false` lifts it (for the sandbox started with its limit off). */
+  rate?: RateLimit | false;
+  clock?: Clock;
+  /** The mobile number for authentications; random per authentication by default. */
+  mobile?: string;
+  /** Called as each check ends (a line per check). */
+  onResult?: (result: CheckResult) => void;
+  doc?: OpenApiDocument;
+}
+
+export interface RunResult {
+  baseUrl: string;
+  target: Target;
+  strict: boolean;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  results: CheckResult[];
+  summary: Record<CheckResult['outcome'], number>;
+  /** No check failed: exit code 0. */
+  conforms: boolean;
+}
+
+/** Runs the selected checks against a deployment. Throws RunError when the run cannot be made. */
+export async function run(options: RunOptions): Promise<RunResult> {
+  const doc = options.doc ?? loadDescription();
+  const assumptions = listAssumptions(doc);
+  const operations = listOperations(doc);
+  const validator = createValidator(doc);
+  const clock = options.clock ?? realClock;
+  const target = options.target ?? (options.provision === 'sandbox' ? 'sandbox' : 'live');
+  const strict = options.strict ?? false;
+  const { checks, rules } = select(allChecks(doc, assumptions), responseRules, options.only, options.skip);
+  const runnable = checks.filter((c) => !skipReason(c, target, options));
+  preflight(runnable, options, needsOf(runnable));
+
+  let sink: ((exchange: Exchange) => void) | undefined;
+  const http = createHttp({
+    fetch: options.fetch ?? fetch,
+    pacer: createPacer(options.rate ?? DEFAULT_RATE, clock),
+    clock,
+    keys: { main: options.apiKey, other: options.otherApiKey },
+    onExchange: (exchange) => sink?.(exchange),
+  });
+  const { pool, sms } = setupTarget(options, http);
+  const deps = {
+    baseUrl: options.baseUrl,
+    target,
+    doc,
+    validator,
+    operations,
+    http,
+    pool,
+    sms,
+    hasOtherKey: Boolean(options.otherApiKey),
+    now: () => clock.now(),
+    mobile: () => options.mobile ?? `09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+  };
+
+  const started = clock.now();
+  const results: CheckResult[] = [];
+  for (const check of checks) {
+    const reason = skipReason(check, target, options);
+    const result = reason ? skipped(check, reason) : await runCheck(check);
+    results.push(result);
+    options.onResult?.(result);
+  }
+
+  async function runCheck(check: Check): Promise<CheckResult> {
+    const begin = clock.now();
+    const before = http.requests();
+    const assumed = basisIsAssumed(check.basis, operations, assumptions);
+    const { ctx, findings } = createContext(deps, { id: check.id, statement: check.statement, assumed });
+    sink = (exchange) => {
+      if (exchange.operationId?.startsWith('__')) return;
+      const operation = operations.find((o) => o.operationId === exchange.operationId);
+      for (const rule of rules)
+        for (const f of rule.verify(exchange, { doc, validator, assumptions, operation }))
+          findings.push({ rule: rule.id, statement: rule.statement, message: f.message, assumed: f.assumed, exchange });
+    };
+    let skip: string | undefined;
+    try {
+      await check.run(ctx);
+    } catch (error) {
+      if (error instanceof UnreachableError || error instanceof RunError) throw new RunError(error.message);
+      if (error instanceof Skip) skip = error.message;
+      else
+        findings.push({
+          rule: check.id,
+          statement: check.statement,
+          message: `the check could not complete: ${(error as Error).message}`,
+          assumed: false,
+        });
+    }
+    const base = { ...skipped(check, ''), requests: http.requests() - before, durationMs: clock.now() - begin };
+    if (skip) return { ...base, reason: skip };
+    return { ...base, outcome: outcomeOf(findings, strict), findings, reason: undefined };
+  }
+
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  for (const r of results) summary[r.outcome]++;
+  return {
+    baseUrl: options.baseUrl,
+    target,
+    strict,
+    startedAt: new Date(started).toISOString(),
+    durationMs: clock.now() - started,
+    requests: http.requests(),
+    results,
+    summary,
+    conforms: summary.fail === 0,
+  };
+}
+
+function outcomeOf(findings: Finding[], strict: boolean): CheckResult['outcome'] {
+  if (!findings.length) return 'pass';
+  return strict || findings.some((f) => !f.assumed) ? 'fail' : 'warn';
+}
+
+function skipped(check: Check, reason: string): CheckResult {
+  const { id, title, statement, kind } = check;
+  return { id, title, statement, kind, outcome: 'skip', reason, findings: [], requests: 0, durationMs: 0 };
+}

@@ -1,0 +1,47 @@
+import { type FixturePool, filePool, sandboxPool } from './fixtures/pool.js';
+import type { Http } from './http/client.js';
+import type { RunOptions } from './run.js';
+import { RunError } from './select.js';
+import { type SmsProvider, sandboxSms } from './sms.js';
+
+/** Where fixtures and SMS codes come from for this run. Control calls are paced like the rest. */
+export function setupTarget(options: RunOptions, http: Http): { pool: FixturePool; sms: SmsProvider } {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const control = async (method: string, path: string, body?: unknown) => {
+    const exchange = await http.send(
+      {
+        method,
+        url: `${base}${path}`,
+        key: 'main',
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      '__control',
+    );
+    if (exchange.response.status >= 300)
+      throw new RunError(
+        `sandbox control API ${method} ${path} answered ${exchange.response.status}: ${exchange.response.text.slice(0, 200)}`,
+      );
+    return exchange.response.json;
+  };
+  const pool: FixturePool =
+    options.provision === 'sandbox'
+      ? sandboxPool((path, body) => control('POST', path, body))
+      : options.fixtures
+        ? filePool(options.fixtures)
+        : {
+            take: async () => {
+              throw new RunError('missing fixtures: pass --fixtures FILE or --provision sandbox');
+            },
+          };
+  const sms: SmsProvider =
+    options.sms === 'sandbox' || (options.sms === undefined && options.provision === 'sandbox')
+      ? sandboxSms((path) => control('GET', path))
+      : (options.sms ?? {
+          name: 'none',
+          code: async () => {
+            throw new RunError('the organizer authenticates by SMS: pass --sms sandbox|code:CODE|command:CMD|prompt');
+          },
+        });
+  return { pool, sms };
+}
