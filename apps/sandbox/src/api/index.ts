@@ -1,0 +1,19 @@
+import type { Handler } from './context.js';
+import { getQuestions, submitAnswers } from './questionnaire.js';
+import { authenticateRecord, verifyRecordAuth } from './record-auth.js';
+import { getRecord, getResult, listRecords } from './records.js';
+import { authenticateRoadmap, getRoadmap, verifyRoadmapAuth } from './roadmaps.js';
+
+/** The behaviour of each operation of the description, by operationId. */
+export const API_HANDLERS: Record<string, Handler> = {
+  listRecords,
+  getRecord,
+  getResult,
+  getQuestions,
+  submitAnswers,
+  authenticateRecord,
+  verifyRecordAuth,
+  getRoadmap,
+  authenticateRoadmap,
+  verifyRoadmapAuth,
+};

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../http/envelope.js';
+import { externalIdTaken, insertProfile, type ProfileRow } from '../store/rows.js';
+import type { Ctx } from './context.js';
+
+export interface ProfileInput {
+  name: string;
+  birth: string;
+  is_male: boolean;
+  external_id?: number;
+}
+
+/** external_id is unique per organizer: against stored profiles and within the request itself. */
+export function assertExternalIdsFree(ctx: Ctx, entries: { profile: ProfileInput; field: string }[]): void {
+  const seen = new Set<number>();
+  for (const { profile, field } of entries) {
+    const id = profile.external_id;
+    if (id === undefined) continue;
+    if (seen.has(id) || externalIdTaken(ctx.db, ctx.org.id, id))
+      throw ApiError.of(
+        409,
+        'duplicate_external_id',
+        `external_id ${id} is already used in this organizer account.`,
+        `${field}/external_id`,
+      );
+    seen.add(id);
+  }
+}
+
+export function addProfile(ctx: Ctx, mobile: string, input: ProfileInput): ProfileRow {
+  return insertProfile(ctx.db, {
+    token: randomUUID(),
+    organizer: ctx.org.id,
+    external_id: input.external_id ?? null,
+    mobile,
+    name: input.name,
+    birth: input.birth,
+    is_male: input.is_male ? 1 : 0,
+  });
+}

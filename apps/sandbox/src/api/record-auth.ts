@@ -1,0 +1,76 @@
+import { ApiError } from '../http/envelope.js';
+import { ineligibility } from '../rules/eligibility.js';
+import { checkCode, latestPending, SMS, sendCode } from '../rules/sms.js';
+import { recordView, testOf } from '../store/present.js';
+import { linkProfile, type RecordRow } from '../store/rows.js';
+import { type Ctx, type Handler, requireRecord } from './context.js';
+import { addProfile, assertExternalIdsFree, type ProfileInput } from './profiles.js';
+
+const alreadyAuthenticated = () => ApiError.of(409, 'already_authenticated', 'Authentication was already completed.');
+
+/** The state rules of a standalone record before authentication, in the order the interface implies. */
+function authenticatable(ctx: Ctx): RecordRow {
+  const row = requireRecord(ctx);
+  if (row.role !== null)
+    throw ApiError.of(
+      409,
+      'roadmap_record',
+      'This record belongs to a roadmap; authenticate it with POST /roadmap/{token}/auth/.',
+    );
+  if (row.status === 0)
+    throw ApiError.of(403, 'vip_wait', "The record waits for the organizer's VIP or billing action.");
+  if (row.status === 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
+  if (row.profile) throw alreadyAuthenticated();
+  return row;
+}
+
+function link(ctx: Ctx, row: RecordRow, mobile: string, profile: ProfileInput) {
+  assertExternalIdsFree(ctx, [{ profile, field: '/profile' }]);
+  const created = addProfile(ctx, mobile, profile);
+  if (!linkProfile(ctx.db, row.token, created.token)) throw alreadyAuthenticated();
+  return recordView(ctx.view, { ...row, profile: created.token });
+}
+
+export const authenticateRecord: Handler = (ctx) => {
+  const { mobile, profile } = ctx.body as { mobile: string; profile: ProfileInput };
+  return ctx.db
+    .transaction(() => {
+      const row = authenticatable(ctx);
+      const why = ineligibility(testOf(row), profile, ctx.now);
+      if (why) throw ApiError.of(400, 'age_gender_mismatch', why, '/profile/birth');
+      assertExternalIdsFree(ctx, [{ profile, field: '/profile' }]);
+      if (!ctx.org.tests_auth_required) return { tests_auth_required: false, record: link(ctx, row, mobile, profile) };
+      sendCode(ctx.db, {
+        organizer: ctx.org.id,
+        kind: 'record',
+        target: row.token,
+        mobile,
+        payload: profile,
+        now: ctx.now,
+      });
+      return { tests_auth_required: true, code_expires_in: SMS.codeTtlSeconds };
+    })
+    .immediate();
+};
+
+export const verifyRecordAuth: Handler = (ctx) => {
+  const { code } = ctx.body as { code: string };
+  const outcome = ctx.db
+    .transaction(() => {
+      const row = requireRecord(ctx);
+      if (row.profile) throw alreadyAuthenticated();
+      const pending = latestPending(ctx.db, row.token);
+      if (!pending)
+        throw ApiError.of(
+          409,
+          'no_pending_auth',
+          'No authentication is pending: call POST /record/{token}/auth/ first.',
+        );
+      const refusal = checkCode(ctx.db, pending, code, ctx.now);
+      if (refusal) return refusal;
+      return link(ctx, row, pending.mobile, JSON.parse(pending.payload) as ProfileInput);
+    })
+    .immediate();
+  if (outcome instanceof ApiError) throw outcome;
+  return outcome;
+};

@@ -1,0 +1,48 @@
+import { ApiError } from '../http/envelope.js';
+import { sql } from '../store/db.js';
+import { recordDetailView, recordView, testOf } from '../store/present.js';
+import type { RecordRow } from '../store/rows.js';
+import { type Handler, requireRecord } from './context.js';
+
+export const listRecords: Handler = (ctx) => {
+  const { status, auth_required: authRequired } = ctx.params as { status?: number; auth_required?: boolean };
+  const page = ctx.params.page as number;
+  const pageSize = ctx.params.page_size as number;
+  const where = ['organizer = @organizer'];
+  if (status !== undefined) where.push('status = @status');
+  if (authRequired !== undefined) where.push(`profile IS ${authRequired ? '' : 'NOT '}NULL`);
+  const filter = `FROM records WHERE ${where.join(' AND ')}`;
+  const args = {
+    organizer: ctx.org.id,
+    ...(status === undefined ? {} : { status }),
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+  const { count } = sql<{ count: number }>(ctx.db, `SELECT count(*) AS count ${filter}`).get(args) ?? { count: 0 };
+  const rows = sql<RecordRow>(
+    ctx.db,
+    `SELECT * ${filter} ORDER BY created DESC, seq DESC LIMIT @limit OFFSET @offset`,
+  ).all(args);
+  return {
+    count,
+    page,
+    page_size: pageSize,
+    next_page: page * pageSize < count ? page + 1 : null,
+    results: rows.map((row) => recordView(ctx.view, row)),
+  };
+};
+
+export const getRecord: Handler = (ctx) => recordDetailView(ctx.view, requireRecord(ctx));
+
+export const getResult: Handler = (ctx) => {
+  const row = requireRecord(ctx);
+  if (row.status !== 1 || row.submit_on === null)
+    throw ApiError.of(409, 'not_finished', 'The record has no result until its answers are submitted.');
+  return {
+    token: row.token,
+    test_id: row.test_id,
+    test_title: testOf(row).title,
+    submit_on: new Date(row.submit_on).toISOString(),
+    scores: JSON.parse(row.scores ?? '[]'),
+  };
+};

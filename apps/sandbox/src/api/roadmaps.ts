@@ -1,0 +1,111 @@
+import { ApiError } from '../http/envelope.js';
+import { ineligibility } from '../rules/eligibility.js';
+import { checkCode, pendingByDraft, sendCode } from '../rules/sms.js';
+import { sql } from '../store/db.js';
+import { profileView, roadmapView, testOf } from '../store/present.js';
+import { linkProfile, type RoadmapRow, roadmapRecords } from '../store/rows.js';
+import { type Ctx, type Handler, requireRoadmap } from './context.js';
+import { addProfile, assertExternalIdsFree, type ProfileInput } from './profiles.js';
+
+interface RoleInput {
+  id: number;
+  profile: ProfileInput;
+}
+
+const alreadyAuthenticated = () => ApiError.of(409, 'already_authenticated', 'Authentication was already completed.');
+
+export const getRoadmap: Handler = (ctx) => roadmapView(ctx.view, requireRoadmap(ctx));
+
+/** A roadmap open to authentication: known, not finished (404), not yet authenticated (409). */
+function open(ctx: Ctx): RoadmapRow {
+  const row = requireRoadmap(ctx);
+  const records = roadmapRecords(ctx.db, row.token);
+  if (records.length > 0 && records.every((r) => r.status === 1))
+    throw ApiError.of(404, 'not_found', 'No open roadmap with this token.');
+  if (row.authenticated) throw alreadyAuthenticated();
+  return row;
+}
+
+/** Every role once, each known to the roadmap; each profile fits every test of its role. */
+function checkRoles(ctx: Ctx, row: RoadmapRow, roles: RoleInput[]): void {
+  const defined = (JSON.parse(row.roles) as { id: number }[]).map((r) => r.id);
+  const invalid = (text: string, field: string) => ApiError.of(400, 'invalid_profile', text, field);
+  roles.forEach((role, i) => {
+    if (!defined.includes(role.id))
+      throw invalid(`Role ${role.id} is not a role of this roadmap (${defined.join(', ')}).`, `/roles/${i}/id`);
+    if (roles.findIndex((r) => r.id === role.id) !== i)
+      throw invalid(`Role ${role.id} is given twice.`, `/roles/${i}/id`);
+  });
+  const missing = defined.filter((id) => !roles.some((r) => r.id === id));
+  if (missing.length) throw invalid(`Every role needs a profile; missing role ${missing.join(', ')}.`, '/roles');
+  const records = roadmapRecords(ctx.db, row.token);
+  roles.forEach((role, i) => {
+    for (const record of records.filter((r) => r.role === role.id)) {
+      const why = ineligibility(testOf(record), role.profile, ctx.now);
+      if (why) throw ApiError.of(400, 'age_gender_mismatch', `Role ${role.id}: ${why}`, `/roles/${i}/profile/birth`);
+    }
+  });
+  assertExternalIdsFree(
+    ctx,
+    roles.map((role, i) => ({ profile: role.profile, field: `/roles/${i}/profile` })),
+  );
+}
+
+/** Creates each role's profile and links it to every record of that role; the roadmap is authenticated. */
+function linkRoles(ctx: Ctx, row: RoadmapRow, mobile: string, roles: RoleInput[]) {
+  assertExternalIdsFree(
+    ctx,
+    roles.map((role, i) => ({ profile: role.profile, field: `/roles/${i}/profile` })),
+  );
+  const claimed = sql(ctx.db, 'UPDATE roadmaps SET authenticated = 1 WHERE token = ? AND authenticated = 0').run(
+    row.token,
+  );
+  if (claimed.changes !== 1) throw alreadyAuthenticated();
+  const records = roadmapRecords(ctx.db, row.token);
+  return roles.map((role) => {
+    const profile = addProfile(ctx, mobile, role.profile);
+    for (const record of records.filter((r) => r.role === role.id)) linkProfile(ctx.db, record.token, profile.token);
+    return { role_id: role.id, profile: profileView(profile, ctx.now) };
+  });
+}
+
+export const authenticateRoadmap: Handler = (ctx) => {
+  const { mobile, roles } = ctx.body as { mobile: string; roles: RoleInput[] };
+  return ctx.db
+    .transaction(() => {
+      const row = open(ctx);
+      checkRoles(ctx, row, roles);
+      if (!ctx.org.tests_auth_required)
+        return { tests_auth_required: false, roles: linkRoles(ctx, row, mobile, roles) };
+      const sent = sendCode(ctx.db, {
+        organizer: ctx.org.id,
+        kind: 'roadmap',
+        target: row.token,
+        mobile,
+        payload: roles,
+        now: ctx.now,
+      });
+      return { tests_auth_required: true, draft_token: sent.draftToken };
+    })
+    .immediate();
+};
+
+export const verifyRoadmapAuth: Handler = (ctx) => {
+  const { draft_token: draftToken, code } = ctx.body as { draft_token: string; code: string };
+  const outcome = ctx.db
+    .transaction(() => {
+      const row = open(ctx);
+      const pending = pendingByDraft(ctx.db, row.token, draftToken);
+      const expired = (text: string) => ApiError.of(400, 'draft_expired', text, '/draft_token');
+      if (!pending || pending.state === 'superseded')
+        throw expired('This draft_token is unknown or was replaced; start roadmap authentication again.');
+      if (pending.draft_expires === null || ctx.now > pending.draft_expires)
+        throw expired('The draft_token has expired (valid 5 minutes); start roadmap authentication again.');
+      const refusal = checkCode(ctx.db, pending, code, ctx.now);
+      if (refusal) return refusal;
+      return { tests_auth_required: true, roles: linkRoles(ctx, row, pending.mobile, JSON.parse(pending.payload)) };
+    })
+    .immediate();
+  if (outcome instanceof ApiError) throw outcome;
+  return outcome;
+};

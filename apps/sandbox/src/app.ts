@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { matchOperation, type Operation } from '@tas/openapi';
+import { type Contract, contracts } from './contracts.js';
+import { type RawBody, readBody } from './http/body.js';
+import { ApiError, failure, ok } from './http/envelope.js';
+import { createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { BODY_LIMIT, validateRequest } from './http/validate.js';
+import type { Db } from './store/db.js';
+import { getOrganizer } from './store/rows.js';
+
+/** One answered request, for observers (the tests validate every one against the descriptions). */
+export interface Exchange {
+  method: string;
+  path: string;
+  contract?: Contract['name'];
+  operation?: Operation;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface AppOptions {
+  db: Db;
+  /** API key → organizer id. */
+  keys: Map<string, string>;
+  rateLimit: RateLimitOptions | false;
+  clock: () => number;
+  log: (line: string) => void;
+  observe?: (exchange: Exchange) => void;
+}
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Retry-After',
+};
+const PREFLIGHT = {
+  ...CORS,
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
+  'Access-Control-Allow-Headers': 'API-KEY, Content-Type',
+  'Access-Control-Max-Age': '600',
+};
+
+export function createApp(o: AppOptions) {
+  const served = contracts();
+  const limit = o.rateLimit ? createRateLimiter(o.rateLimit) : undefined;
+
+  function answer(req: IncomingMessage, url: URL, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
+    let contract: Contract | undefined;
+    let operation: Operation | undefined;
+    try {
+      const key = req.headers['api-key'];
+      if (key === undefined || key === '') throw ApiError.of(401, 'missing_api_key', 'The API-KEY header is required.');
+      const org = getOrganizer(o.db, o.keys.get(String(key)) ?? '');
+      if (!org) throw ApiError.of(401, 'invalid_api_key', 'The API-KEY header does not name an organizer.');
+      const baseNow = o.clock();
+      const now = baseNow + org.clock_offset_ms;
+      contract = served.find((c) => url.pathname.startsWith(`${c.prefix}/`));
+      // The rate limit is the API's; the control API (test set-up) does not count.
+      if (contract?.name !== 'control') limit?.(org.id, now);
+      const notFound = () => ApiError.of(404, 'not_found', `No operation ${req.method} ${url.pathname}.`);
+      if (!contract) throw notFound();
+      let match: ReturnType<typeof matchOperation>;
+      try {
+        match = matchOperation(contract.operations, req.method ?? 'GET', url.pathname.slice(contract.prefix.length));
+      } catch {
+        throw ApiError.of(400, 'invalid_parameter', 'A path parameter is not valid percent-encoding.');
+      }
+      if (!match) throw notFound();
+      operation = match.operation;
+      const valid = validateRequest(contract.validator, operation, match.params, url, req.headers['content-type'], raw);
+      const handler = contract.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
+      const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
+      const data = handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body });
+      return { contract: contract.name, operation, status: 200, headers: {}, body: ok(data) };
+    } catch (error) {
+      const where = { contract: contract?.name, operation };
+      if (error instanceof ApiError)
+        return { ...where, status: error.status, headers: error.headers, body: failure(error.messages) };
+      o.log(`internal error: ${(error as Error).stack ?? String(error)}`);
+      return {
+        ...where,
+        status: 500,
+        headers: {},
+        body: failure([{ code: 'internal_error', text: 'The sandbox failed on this request; see its log.' }]),
+      };
+    }
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = req.method ?? 'GET';
+    let status: number;
+    if (method === 'OPTIONS') {
+      req.resume();
+      status = 204;
+      res.writeHead(status, PREFLIGHT).end();
+    } else {
+      const raw = await readBody(req, BODY_LIMIT).catch(() => ({ text: '', tooLarge: false }));
+      const exchange = answer(req, url, raw);
+      status = exchange.status;
+      res
+        .writeHead(status, { ...CORS, ...exchange.headers, 'Content-Type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(exchange.body));
+      o.observe?.({ method, path: url.pathname, ...exchange });
+    }
+    // One line per request; never the API key.
+    o.log(`${method} ${url.pathname}${url.search} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+  };
+}

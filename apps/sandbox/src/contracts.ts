@@ -1,0 +1,38 @@
+import { createValidator, listOperations, type Operation, type Validator } from '@tas/openapi';
+import type { Handler } from './api/context.js';
+import { API_HANDLERS } from './api/index.js';
+import { description } from './catalog/examples.js';
+import { controlContract } from './control/description.js';
+import { CONTROL_HANDLERS } from './control/handlers.js';
+
+/** A described API the sandbox serves: its path prefix, operations, validator and behaviour. */
+export interface Contract {
+  name: 'api' | 'control';
+  prefix: string;
+  operations: Operation[];
+  validator: Validator;
+  handlers: Record<string, Handler>;
+}
+
+let cached: Contract[] | undefined;
+
+/** Both contracts, compiled once per process (Ajv compiling is the slow part of a start). */
+export function contracts(): Contract[] {
+  if (!cached) {
+    const control = controlContract();
+    cached = [
+      {
+        name: 'api',
+        prefix: '/api/v2',
+        operations: listOperations(description),
+        validator: createValidator(description),
+        handlers: API_HANDLERS,
+      },
+      { name: 'control', prefix: '/__sandbox', ...control, handlers: CONTROL_HANDLERS },
+    ];
+    for (const c of cached)
+      for (const op of c.operations)
+        if (!c.handlers[op.operationId]) throw new Error(`no behaviour for ${c.name} operation ${op.operationId}`);
+  }
+  return cached;
+}

@@ -1,0 +1,34 @@
+/** One message of the envelope, as the description's Message schema shapes it. */
+export interface Message {
+  code: string;
+  text: string;
+  field?: string;
+}
+
+/** A refusal: thrown by any step, answered in the envelope with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly messages: Message[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(messages[0]?.text ?? 'error');
+  }
+
+  static of(status: ApiError['status'], code: string, text: string, field?: string): ApiError {
+    return new ApiError(status, [field === undefined ? { code, text } : { code, text, field }]);
+  }
+}
+
+export const ok = (data: unknown) => ({ data, successful: true, messages: [] as Message[] });
+
+export const failure = (messages: Message[]) => ({
+  data: {},
+  successful: false,
+  // The Message schema bounds text and field; a long value must not make the error itself invalid.
+  messages: messages.slice(0, 20).map((m) => ({
+    ...m,
+    text: m.text.slice(0, 1000),
+    ...(m.field === undefined ? {} : { field: m.field.slice(0, 200) }),
+  })),
+});

@@ -1,0 +1,36 @@
+import { ApiError } from './envelope.js';
+
+export interface RateLimitOptions {
+  perMinute: number;
+  perHour: number;
+}
+
+/**
+ * Fixed windows per key: a minute and an hour, counted on the sandbox clock (so that moving the
+ * clock forward also opens a new window). Over either limit: 429 with Retry-After in seconds.
+ */
+export function createRateLimiter(options: RateLimitOptions) {
+  const windows = new Map<string, { minute: number; minuteCount: number; hour: number; hourCount: number }>();
+  return function check(key: string, now: number): void {
+    const minute = Math.floor(now / 60_000);
+    const hour = Math.floor(now / 3_600_000);
+    const w = windows.get(key) ?? { minute, minuteCount: 0, hour, hourCount: 0 };
+    if (w.minute !== minute) Object.assign(w, { minute, minuteCount: 0 });
+    if (w.hour !== hour) Object.assign(w, { hour, hourCount: 0 });
+    windows.set(key, w);
+    const overHour = w.hourCount >= options.perHour;
+    const overMinute = w.minuteCount >= options.perMinute;
+    if (overHour || overMinute) {
+      const resetAt = overHour ? (hour + 1) * 3_600_000 : (minute + 1) * 60_000;
+      const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      const limit = overHour ? `${options.perHour} calls per hour` : `${options.perMinute} calls per minute`;
+      throw new ApiError(
+        429,
+        [{ code: 'rate_limited', text: `Rate limit of ${limit} exceeded; retry after ${retryAfter} seconds.` }],
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+    w.minuteCount++;
+    w.hourCount++;
+  };
+}

@@ -1,0 +1,68 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type Exchange } from './app.js';
+import type { RateLimitOptions } from './http/rate-limit.js';
+import { openDb } from './store/db.js';
+import { ensureSeed } from './store/seed.js';
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 picks a free one. Default 4020. */
+  port?: number;
+  host?: string;
+  /** SQLite file; default in memory. */
+  db?: string;
+  /** Per API key; default the interface's 100/minute and 3,000/hour; `false` turns it off. */
+  rateLimit?: RateLimitOptions | false;
+  keys?: { sms?: string; instant?: string };
+  log?: (line: string) => void;
+  /** The sandbox clock in epoch milliseconds; default Date.now. */
+  now?: () => number;
+  /** Sees every answered request (tests validate them against the descriptions). */
+  observe?: (exchange: Exchange) => void;
+}
+
+export interface Sandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_KEYS = { sms: 'sandbox-key-sms', instant: 'sandbox-key-instant' } as const;
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perMinute: 100, perHour: 3000 };
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.now ?? Date.now;
+  const db = openDb(options.db);
+  ensureSeed(db, clock());
+  const keys = new Map([
+    [options.keys?.sms ?? DEFAULT_KEYS.sms, 'sms'],
+    [options.keys?.instant ?? DEFAULT_KEYS.instant, 'instant'],
+  ]);
+  const app = createApp({
+    db,
+    keys,
+    rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
+    clock,
+    log: options.log ?? (() => {}),
+    observe: options.observe,
+  });
+  const server = createServer((req, res) => void app(req, res));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4020, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          db.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}

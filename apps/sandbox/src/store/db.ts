@@ -1,0 +1,104 @@
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS organizers (
+  id TEXT PRIMARY KEY,
+  tests_auth_required INTEGER NOT NULL,
+  clock_offset_ms INTEGER NOT NULL DEFAULT 0,
+  case_seq INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS profiles (
+  token TEXT PRIMARY KEY,
+  organizer TEXT NOT NULL,
+  external_id INTEGER,
+  case_number TEXT NOT NULL,
+  mobile TEXT NOT NULL,
+  name TEXT NOT NULL,
+  birth TEXT NOT NULL,
+  is_male INTEGER NOT NULL,
+  UNIQUE (organizer, external_id)
+);
+CREATE TABLE IF NOT EXISTS roadmaps (
+  token TEXT PRIMARY KEY,
+  organizer TEXT NOT NULL,
+  roles TEXT NOT NULL,
+  authenticated INTEGER NOT NULL DEFAULT 0,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  token TEXT NOT NULL UNIQUE,
+  organizer TEXT NOT NULL,
+  test_id TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  roadmap TEXT,
+  role INTEGER,
+  profile TEXT,
+  submit_on INTEGER,
+  created INTEGER NOT NULL,
+  answers TEXT,
+  scores TEXT
+);
+CREATE INDEX IF NOT EXISTS records_by_organizer ON records (organizer, created, seq);
+CREATE INDEX IF NOT EXISTS records_by_roadmap ON records (roadmap);
+CREATE TABLE IF NOT EXISTS pending_auths (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  organizer TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  target TEXT NOT NULL,
+  draft_token TEXT UNIQUE,
+  code TEXT NOT NULL,
+  mobile TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  code_expires INTEGER NOT NULL,
+  draft_expires INTEGER,
+  tries INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL DEFAULT 'open'
+);
+CREATE INDEX IF NOT EXISTS pending_by_target ON pending_auths (target, state);
+CREATE INDEX IF NOT EXISTS pending_by_mobile ON pending_auths (organizer, mobile, state);
+CREATE TABLE IF NOT EXISTS sms_outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  organizer TEXT NOT NULL,
+  mobile TEXT NOT NULL,
+  code TEXT NOT NULL,
+  purpose TEXT NOT NULL,
+  token TEXT NOT NULL,
+  sent_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS outbox_by_mobile ON sms_outbox (organizer, mobile, id);
+`;
+
+/** Opens (and creates) the database: a file, or memory when no path is given. */
+export function openDb(path?: string): Db {
+  const db = new Database(path ?? ':memory:');
+  if (path) {
+    // WAL with synchronous=NORMAL: a commit is in the OS before the call returns, so killing the
+    // process (kill -9) loses nothing acknowledged; only a power cut could lose the last commits.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('foreign_keys = ON');
+  db.exec(SCHEMA);
+  return db;
+}
+
+const cache = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A prepared statement, prepared once per database. */
+export function sql<R = unknown>(db: Db, text: string): Database.Statement<unknown[], R> {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
+  let statement = statements.get(text);
+  if (!statement) {
+    statement = db.prepare(text);
+    statements.set(text, statement);
+  }
+  return statement as Database.Statement<unknown[], R>;
+}

@@ -1,0 +1,77 @@
+import { findTest, questionsCount } from '../catalog/tests.js';
+import type { TestDefinition } from '../catalog/types.js';
+import { ageOn } from '../rules/eligibility.js';
+import type { Db } from './db.js';
+import { getProfile, type ProfileRow, type RecordRow, type RoadmapRow, roadmapRecords } from './rows.js';
+
+/** Rows as the description's schemas shape them (Record, Profile, Roadmap, TestSummary). */
+export interface View {
+  db: Db;
+  testsAuthRequired: boolean;
+  now: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function testOf(row: { test_id: string }): TestDefinition {
+  const test = findTest(row.test_id);
+  if (!test) throw new Error(`record names an unknown test ${row.test_id}`);
+  return test;
+}
+
+export function profileView(row: ProfileRow, now: number) {
+  return {
+    token: row.token,
+    external_id: row.external_id,
+    case_number: row.case_number,
+    mobile: row.mobile,
+    name: row.name,
+    age: ageOn(row.birth, now),
+    birth: row.birth,
+    is_male: row.is_male === 1,
+  };
+}
+
+export function recordView(view: View, row: RecordRow) {
+  const profile = row.profile ? getProfile(view.db, row.profile) : undefined;
+  return {
+    token: row.token,
+    test_id: row.test_id,
+    test_title: testOf(row).title,
+    status: row.status,
+    auth_required: !profile,
+    tests_auth_required: view.testsAuthRequired,
+    is_finished: row.status === 1,
+    role: row.role,
+    profile: profile ? profileView(profile, view.now) : null,
+    submit_on: row.submit_on === null ? null : iso(row.submit_on),
+    create: iso(row.created),
+  };
+}
+
+export function recordDetailView(view: View, row: RecordRow) {
+  const test = testOf(row);
+  return {
+    ...recordView(view, row),
+    test: {
+      id: test.id,
+      title: test.title,
+      questions_count: questionsCount(test),
+      doing_time_minutes: test.doing_time_minutes,
+      min_age: test.min_age,
+      max_age: test.max_age,
+      gender_permission: test.gender_permission,
+      categories: test.categories,
+    },
+  };
+}
+
+export function roadmapView(view: View, row: RoadmapRow) {
+  return {
+    token: row.token,
+    roles: JSON.parse(row.roles) as { id: number; title: string }[],
+    test_records: roadmapRecords(view.db, row.token).map((r) => recordView(view, r)),
+    tests_auth_required: view.testsAuthRequired,
+    auth_required: row.authenticated === 0,
+  };
+}

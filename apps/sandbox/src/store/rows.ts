@@ -1,0 +1,105 @@
+import { type Db, sql } from './db.js';
+
+export interface OrganizerRow {
+  id: string;
+  tests_auth_required: number;
+  clock_offset_ms: number;
+  case_seq: number;
+}
+export interface RecordRow {
+  seq: number;
+  token: string;
+  organizer: string;
+  test_id: string;
+  status: number;
+  roadmap: string | null;
+  role: number | null;
+  profile: string | null;
+  submit_on: number | null;
+  created: number;
+  answers: string | null;
+  scores: string | null;
+}
+export interface ProfileRow {
+  token: string;
+  organizer: string;
+  external_id: number | null;
+  case_number: string;
+  mobile: string;
+  name: string;
+  birth: string;
+  is_male: number;
+}
+export interface RoadmapRow {
+  token: string;
+  organizer: string;
+  roles: string;
+  authenticated: number;
+  created: number;
+}
+
+export const STATUS = { vipWait: 0, finished: 1, ready: 2 } as const;
+
+export function getOrganizer(db: Db, id: string): OrganizerRow | undefined {
+  return sql<OrganizerRow>(db, 'SELECT * FROM organizers WHERE id = ?').get(id);
+}
+
+/** A record of this organizer; another organizer's token is as unknown as a made-up one. */
+export function getRecord(db: Db, organizer: string, token: string): RecordRow | undefined {
+  return sql<RecordRow>(db, 'SELECT * FROM records WHERE token = ? AND organizer = ?').get(token, organizer);
+}
+
+export function getRoadmap(db: Db, organizer: string, token: string): RoadmapRow | undefined {
+  return sql<RoadmapRow>(db, 'SELECT * FROM roadmaps WHERE token = ? AND organizer = ?').get(token, organizer);
+}
+
+export function roadmapRecords(db: Db, roadmap: string): RecordRow[] {
+  return sql<RecordRow>(db, 'SELECT * FROM records WHERE roadmap = ? ORDER BY role, seq').all(roadmap);
+}
+
+export function getProfile(db: Db, token: string): ProfileRow | undefined {
+  return sql<ProfileRow>(db, 'SELECT * FROM profiles WHERE token = ?').get(token);
+}
+
+export function externalIdTaken(db: Db, organizer: string, externalId: number): boolean {
+  return !!sql(db, 'SELECT 1 FROM profiles WHERE organizer = ? AND external_id = ?').get(organizer, externalId);
+}
+
+export function insertRecord(
+  db: Db,
+  row: Omit<RecordRow, 'seq' | 'answers' | 'scores' | 'submit_on'> & Partial<RecordRow>,
+): void {
+  sql(
+    db,
+    `INSERT INTO records (token, organizer, test_id, status, roadmap, role, profile, submit_on, created, answers, scores)
+     VALUES (@token, @organizer, @test_id, @status, @roadmap, @role, @profile, @submit_on, @created, @answers, @scores)`,
+  ).run({ submit_on: null, answers: null, scores: null, ...row });
+}
+
+export function insertRoadmap(db: Db, row: RoadmapRow): void {
+  sql(
+    db,
+    'INSERT INTO roadmaps (token, organizer, roles, authenticated, created) VALUES (@token, @organizer, @roles, @authenticated, @created)',
+  ).run(row);
+}
+
+/** Creates a profile with the organizer's next case number. */
+export function insertProfile(db: Db, row: Omit<ProfileRow, 'case_number'>): ProfileRow {
+  sql(db, 'UPDATE organizers SET case_seq = case_seq + 1 WHERE id = ?').run(row.organizer);
+  const seq = getOrganizer(db, row.organizer)?.case_seq ?? 0;
+  const profile = { ...row, case_number: `SBX-${row.organizer.toUpperCase()}-${String(seq).padStart(5, '0')}` };
+  sql(
+    db,
+    `INSERT INTO profiles (token, organizer, external_id, case_number, mobile, name, birth, is_male)
+     VALUES (@token, @organizer, @external_id, @case_number, @mobile, @name, @birth, @is_male)`,
+  ).run(profile);
+  return profile;
+}
+
+/** Links a profile to a ready, unauthenticated record; false when the record moved on meanwhile. */
+export function linkProfile(db: Db, record: string, profile: string): boolean {
+  return (
+    sql(db, 'UPDATE records SET profile = ? WHERE token = ? AND status = 2 AND profile IS NULL').run(profile, record)
+      .changes === 1
+  );
+}

@@ -1,0 +1,65 @@
+import { exampleData } from '../catalog/examples.js';
+import { findTest } from '../catalog/tests.js';
+import type { TestDefinition } from '../catalog/types.js';
+import { createRecord, createRoadmap, type RecordState, stableUuid } from './create.js';
+import { type Db, sql } from './db.js';
+
+export const ORGANIZERS = [
+  { id: 'sms', tests_auth_required: true },
+  { id: 'instant', tests_auth_required: false },
+] as const;
+export type OrganizerId = (typeof ORGANIZERS)[number]['id'];
+
+const test = (id: string): TestDefinition => {
+  const found = findTest(id);
+  if (!found) throw new Error(`seed names an unknown test ${id}`);
+  return found;
+};
+const exampleRoles = exampleData<{ roles: { id: number; title: string }[] }>('RoadmapReady').roles;
+
+/** The default two roles of a roadmap: the child (cas-child) and the parent (parenting-style). */
+export function defaultRoles() {
+  return exampleRoles.map((role, i) => ({ ...role, tests: [test(i === 0 ? 'cas-child' : 'parenting-style')] }));
+}
+
+/** The seed of one organizer; tokens are stable, so a reset brings back the same ones. */
+export function seedOrganizer(db: Db, organizer: string, now: number): void {
+  const states: RecordState[] = ['vip_wait', 'ready', 'authenticated', 'finished'];
+  for (const state of states)
+    createRecord(
+      db,
+      organizer,
+      test('career-interest'),
+      state,
+      now,
+      stableUuid(`${organizer}:career-interest:${state}`),
+    );
+  for (const id of ['symptom-195', 'raven-html'])
+    createRecord(db, organizer, test(id), 'ready', now, stableUuid(`${organizer}:${id}:ready`));
+  createRoadmap(db, organizer, defaultRoles(), now, stableUuid(`${organizer}:roadmap`), (role, i) =>
+    stableUuid(`${organizer}:roadmap:${role}:${i}`),
+  );
+}
+
+/** Creates the organizers and their seed once; a file database keeps its state across restarts. */
+export function ensureSeed(db: Db, now: number): void {
+  db.transaction(() => {
+    for (const org of ORGANIZERS) {
+      const inserted = sql(db, 'INSERT OR IGNORE INTO organizers (id, tests_auth_required) VALUES (?, ?)').run(
+        org.id,
+        org.tests_auth_required ? 1 : 0,
+      );
+      if (inserted.changes === 1) seedOrganizer(db, org.id, now);
+    }
+  })();
+}
+
+/** Back to the seed: this organizer's records, roadmaps, profiles, codes and clock are dropped and re-made. */
+export function resetOrganizer(db: Db, organizer: string, now: number): void {
+  db.transaction(() => {
+    for (const table of ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'])
+      sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
+    sql(db, 'UPDATE organizers SET clock_offset_ms = 0, case_seq = 0 WHERE id = ?').run(organizer);
+    seedOrganizer(db, organizer, now);
+  })();
+}
