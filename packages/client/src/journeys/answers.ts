@@ -1,6 +1,6 @@
 import type { TasClient } from '../client.js';
 import { TasError } from '../errors.js';
-import { freeTextAnswer } from '../generated/operations.js';
+import { basePath, freeTextAnswer } from '../generated/operations.js';
 import type { AnswerValue, JsonQuestionnaire, TestRecord } from '../types.js';
 
 /** The participant's choice for one question: the selected option's `id`, or the free text. */
@@ -63,12 +63,15 @@ export function checkAnswers(questionnaire: JsonQuestionnaire, choices: readonly
 export function buildAnswers(questionnaire: JsonQuestionnaire, choices: readonly Choice[], token = '{token}') {
   const issues = checkAnswers(questionnaire, choices);
   if (issues.length)
-    throw new AnswersError({ operation: 'submitAnswers', method: 'POST', path: `/record/${token}/` }, issues);
+    throw new AnswersError(
+      { operation: 'submitAnswers', method: 'POST', path: `${basePath}/record/${token}/` },
+      issues,
+    );
   return { record: [...choices] as AnswerValue[] };
 }
 
 /** Checks the choices against the questionnaire, then submits them; resolves to the finished record. */
-export function submitAnswers(
+export async function submitAnswers(
   tas: TasClient,
   token: string,
   questionnaire: JsonQuestionnaire,

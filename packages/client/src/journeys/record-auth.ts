@@ -1,5 +1,6 @@
 import type { TasClient } from '../client.js';
 import { TasError } from '../errors.js';
+import { basePath } from '../operations.js';
 import type { CallInit, TestRecord } from '../types.js';
 
 type Body = CallInit<'authenticateRecord'>['body'];
@@ -47,7 +48,7 @@ export async function authenticateRecord(
 ): Promise<TestRecord> {
   const started = await startRecordAuth(tas, token, body, options);
   if (started.status === 'authenticated') return started.record;
-  if (!options.code) throw smsCodeRequired('authenticateRecord', `/record/${token}/auth/`);
+  if (!options.code) throw smsCodeRequired('authenticateRecord', `${basePath}/record/${token}/auth/`);
   const code = await options.code({ token, mobile: body.mobile, expiresInSeconds: started.codeExpiresIn });
   return started.verify(code, options);
 }

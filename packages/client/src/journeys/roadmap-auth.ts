@@ -1,5 +1,6 @@
 import type { TasClient } from '../client.js';
 import { DraftExpiredError, TasApiError } from '../errors.js';
+import { basePath } from '../operations.js';
 import type { CallInit, RoleProfile } from '../types.js';
 import { type AuthOptions, smsCodeRequired } from './record-auth.js';
 
@@ -30,7 +31,11 @@ export async function startRoadmapAuth(
   if (!data.tests_auth_required) return { status: 'authenticated', roles: data.roles };
   // The server started the draft before we got its answer, so our deadline is never the later one.
   const expiresAt = tas.clock.now() + DRAFT_VALIDITY_MS;
-  const site = { operation: 'verifyRoadmapAuth' as const, method: 'PUT', path: `/roadmap/${token}/auth/verify/` };
+  const site = {
+    operation: 'verifyRoadmapAuth' as const,
+    method: 'PUT',
+    path: `${basePath}/roadmap/${token}/auth/verify/`,
+  };
   return {
     status: 'code_sent',
     draftToken: data.draft_token,
@@ -62,7 +67,7 @@ export async function authenticateRoadmap(
 ): Promise<RoleProfile[]> {
   const started = await startRoadmapAuth(tas, token, body, options);
   if (started.status === 'authenticated') return started.roles;
-  if (!options.code) throw smsCodeRequired('authenticateRoadmap', `/roadmap/${token}/auth/`);
+  if (!options.code) throw smsCodeRequired('authenticateRoadmap', `${basePath}/roadmap/${token}/auth/`);
   const code = await options.code({ token, mobile: body.mobile, expiresInSeconds: DRAFT_VALIDITY_MS / 1000 });
   return started.verify(code, options);
 }
