@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProxyRequest {
+  method: string;
+  /** Path and query, e.g. `/api/v2/record/?status=2`. */
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ProxyResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One departure from the contract, injected between the suite and a correct server. */
+export interface Fault {
+  request?: (req: ProxyRequest) => ProxyRequest;
+  response?: (req: ProxyRequest, res: ProxyResponse) => ProxyResponse;
+}
+
+/** A loopback HTTP proxy in front of `upstream` that applies one fault; port 0 picks a free port. */
+export async function startFaultProxy(upstream: string, fault: Fault) {
+  const server = createServer((incoming, outgoing) => {
+    void (async () => {
+      const original: ProxyRequest = {
+        method: incoming.method ?? 'GET',
+        path: incoming.url ?? '/',
+        headers: headersOf(incoming),
+        body: await bodyOf(incoming),
+      };
+      const req = fault.request ? fault.request(original) : original;
+      const upstreamResponse = await fetch(`${upstream}${req.path}`, {
+        method: req.method,
+        headers: req.headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
+      });
+      let res: ProxyResponse = {
+        status: upstreamResponse.status,
+        headers: { 'content-type': upstreamResponse.headers.get('content-type') ?? '' },
+        body: await upstreamResponse.text(),
+      };
+      const retryAfter = upstreamResponse.headers.get('retry-after');
+      if (retryAfter) res.headers['retry-after'] = retryAfter;
+      if (fault.response) res = fault.response(original, res);
+      outgoing.writeHead(res.status, res.headers).end(res.body);
+    })().catch((error) => outgoing.writeHead(502).end(String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function headersOf(incoming: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers))
+    if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) out[name] = value;
+  return out;
+}
+
+async function bodyOf(incoming: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
