@@ -1,4 +1,4 @@
-import { createValidator, listOperations, type Operation, type Validator } from '@tas/openapi';
+import { createValidator, listOperations, type OpenApiDocument, type Operation, type Validator } from '@tas/openapi';
 import type { Handler } from './api/context.js';
 import { API_HANDLERS } from './api/index.js';
 import { description } from './catalog/examples.js';
@@ -9,6 +9,7 @@ import { CONTROL_HANDLERS } from './control/handlers.js';
 export interface Contract {
   name: 'api' | 'control';
   prefix: string;
+  doc: OpenApiDocument;
   operations: Operation[];
   validator: Validator;
   handlers: Record<string, Handler>;
@@ -24,6 +25,7 @@ export function contracts(): Contract[] {
       {
         name: 'api',
         prefix: '/api/v2',
+        doc: description,
         operations: listOperations(description),
         validator: createValidator(description),
         handlers: API_HANDLERS,

@@ -11,8 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const statuses = (replies: { status: number }[]) =>
-  replies.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+function statuses(replies: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const r of replies) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
 
 it('50 concurrent submissions to one record: exactly one succeeds, the others answer 409', async () => {
   const token = await instant.record('career-interest', 'authenticated');
