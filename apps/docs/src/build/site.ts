@@ -1,0 +1,78 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
+import { readClientExamples } from '../guide/client-examples.js';
+import { guidePage } from '../guide/page.js';
+import { buildReference, bundle } from './redoc.js';
+
+export interface SiteOptions {
+  outDir: string;
+  /** Folder of the bundled description (openapi.yaml and openapi.json). */
+  descriptionDir: string;
+  clientExamplesDir: string;
+  /** The sandbox control API description; rendered as a second reference when it exists. */
+  controlDescription: string;
+  arazzoDir: string;
+  log?: (line: string) => void;
+}
+
+export interface SiteSummary {
+  version: string;
+  operations: number;
+  assumptions: number;
+  clientExamples: string[];
+  control: boolean;
+  arazzo: string[];
+}
+
+/** Builds the whole static site into one folder, publishable as it is on any static host. */
+export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
+  const { outDir, descriptionDir, log = () => {} } = options;
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(join(descriptionDir, file), join(outDir, file));
+  const doc = loadDescription(join(descriptionDir, 'openapi.json'));
+  const name = doc.info.title;
+  const control = existsSync(options.controlDescription);
+  // The CLI passes template options as strings, where "false" is true: only a present flag is set.
+  const templateOptions = { name, version: doc.info.version, ...(control ? { control: true } : {}) };
+
+  await buildReference({
+    description: join(outDir, 'openapi.yaml'),
+    output: join(outDir, 'reference.html'),
+    title: `${name} ${doc.info.version}: reference`,
+    templateOptions,
+  });
+  if (control) {
+    await bundle(options.controlDescription, join(outDir, 'sandbox-control.yaml'));
+    await buildReference({
+      description: join(outDir, 'sandbox-control.yaml'),
+      output: join(outDir, 'sandbox-control.html'),
+      title: `${name}: sandbox control API`,
+      templateOptions,
+    });
+  } else log(`sandbox control API: ${options.controlDescription} not found; its reference page is left out`);
+
+  const arazzo = existsSync(options.arazzoDir)
+    ? readdirSync(options.arazzoDir)
+        .filter((f) => f.endsWith('.arazzo.yaml'))
+        .sort()
+    : [];
+  if (arazzo.length) mkdirSync(join(outDir, 'arazzo'));
+  for (const file of arazzo) copyFileSync(join(options.arazzoDir, file), join(outDir, 'arazzo', file));
+  if (!arazzo.length) log(`Arazzo workflows: none in ${options.arazzoDir}; the page says so`);
+
+  const clientExamples = readClientExamples(options.clientExamplesDir);
+  if (!clientExamples.length) {
+    log(`typed-client examples: none in ${options.clientExamplesDir}; the page shows curl only and says so`);
+  }
+  writeFileSync(join(outDir, 'index.html'), guidePage({ doc, clientExamples, control, arazzo }));
+  return {
+    version: doc.info.version,
+    operations: listOperations(doc).length,
+    assumptions: listAssumptions(doc).length,
+    clientExamples: clientExamples.map((e) => e.file),
+    control,
+    arazzo,
+  };
+}

@@ -1,0 +1,3 @@
+export { buildSite, type SiteOptions, type SiteSummary } from './build/site.js';
+export { defaultSiteOptions } from './paths.js';
+export { DEFAULT_PORT, type ServeOptions, serveDocs } from './serve.js';

@@ -1,0 +1,57 @@
+import { createReadStream, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+
+export interface ServeOptions {
+  dir: string;
+  /** Default 8080; 0 picks a free port. */
+  port?: number;
+  host?: string;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_PORT = 8080;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+};
+
+/** Serves the built folder as any static host would: files only, `/` is index.html. */
+export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} }: ServeOptions) {
+  const root = normalize(dir);
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://docs.invalid').pathname);
+    const file = normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
+    const inside = file.startsWith(root + sep);
+    const found = inside && statSync(file, { throwIfNoEntry: false })?.isFile();
+    log(`${req.method} ${pathname} ${found ? 200 : 404}`);
+    if (!found || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res
+        .writeHead(found ? 405 : 404, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end(found ? 'GET only' : 'Not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    url: `http://${shown}:${bound}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
