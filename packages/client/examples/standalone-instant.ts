@@ -1,0 +1,19 @@
+// Standalone record, instant mode (organizer with tests_auth_required false): one call authenticates.
+import { createClient, startRecordAuth } from '@tas/client';
+
+const tas = createClient({
+  baseUrl: process.env.TAS_BASE_URL ?? 'http://localhost:4010',
+  apiKey: process.env.TAS_API_KEY ?? 'sandbox-key-instant',
+});
+const token = process.env.TAS_RECORD ?? '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
+
+const started = await startRecordAuth(tas, token, {
+  mobile: '09121234567',
+  profile: { name: 'علی رضایی', birth: '1990-04-21', is_male: true, external_id: 10452 },
+});
+if (started.status === 'authenticated') {
+  console.log('authenticated at once:', started.record.profile?.case_number);
+} else {
+  // This organizer verifies by SMS instead: see standalone-sms.ts.
+  console.log(`an SMS code was sent; it expires in ${started.codeExpiresIn} s`);
+}

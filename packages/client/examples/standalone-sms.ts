@@ -1,0 +1,22 @@
+// Standalone record, SMS mode (tests_auth_required true): start, then verify with the participant's code.
+import { authenticateRecord, createClient } from '@tas/client';
+
+const tas = createClient({
+  baseUrl: process.env.TAS_BASE_URL ?? 'http://localhost:4010',
+  apiKey: process.env.TAS_API_KEY ?? 'sandbox-key-sms',
+});
+const token = process.env.TAS_RECORD ?? '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
+
+const record = await authenticateRecord(
+  tas,
+  token,
+  { mobile: '09121234567', profile: { name: 'علی رضایی', birth: '1990-04-21', is_male: true } },
+  {
+    // Ask the participant for the code in your own interface; the mock accepts any well-formed code.
+    code: async ({ mobile, expiresInSeconds }) => {
+      console.log(`code sent to ${mobile}, valid ${expiresInSeconds} s`);
+      return process.env.TAS_SMS_CODE ?? '48213';
+    },
+  },
+);
+console.log('authenticated:', !record.auth_required);

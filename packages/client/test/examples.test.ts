@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { useMock } from './helpers/mock.js';
+
+const run = promisify(execFile);
+const dir = fileURLToPath(new URL('../examples/', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+const journeys = [
+  'standalone-instant',
+  'standalone-sms',
+  'roadmap-instant',
+  'roadmap-sms',
+  'questions-and-answers',
+  'results',
+  'listing',
+];
+
+describe('examples/ (embedded in the docs getting-started page)', () => {
+  it('holds one example per journey, and nothing else', () => {
+    expect(readdirSync(dir).sort()).toEqual(journeys.map((j) => `${j}.ts`).sort());
+  });
+
+  it('type-checks against the built package, as a partner would import it', () => {
+    const configPath = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+    const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, fileURLToPath(new URL('..', import.meta.url)));
+    const program = ts.createProgram(
+      journeys.map((j) => `${dir}${j}.ts`),
+      options,
+    );
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(diagnostics).toEqual([]);
+  });
+
+  it.each(journeys)('%s is short and says what it shows in its first line', (journey) => {
+    const lines = readFileSync(`${dir}${journey}.ts`, 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\/\/ \S/);
+    expect(lines.length).toBeLessThanOrEqual(40);
+  });
+
+  const mock = useMock();
+  it.each<[string, RegExp]>([
+    ['standalone-instant', /SMS code was sent|authenticated at once/],
+    ['standalone-sms', /authenticated: true/],
+    ['roadmap-instant', /roles: 1 /],
+    ['roadmap-sms', /authenticated roles: /],
+    ['questions-and-answers', /finished: true/],
+    ['results', /\d+ \/ \d+/],
+    ['listing', /career-interest \(standalone\)/],
+  ])('%s runs against the mock', async (journey, output) => {
+    const { stdout } = await run(tsx, [`${dir}${journey}.ts`], { env: { ...process.env, TAS_BASE_URL: mock.url } });
+    expect(stdout).toMatch(output);
+  });
+});
