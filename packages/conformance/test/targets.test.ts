@@ -18,7 +18,13 @@ describe('against the sandbox', () => {
     { key: 'sandbox-key-sms', other: 'sandbox-key-instant' },
     { key: 'sandbox-key-instant', other: 'sandbox-key-sms' },
   ])('with $key: no failures, no warnings, every check run', async ({ key, other }) => {
-    const result = await run({ baseUrl: sandbox.url, apiKey: key, otherApiKey: other, provision: 'sandbox', rate: false });
+    const result = await run({
+      baseUrl: sandbox.url,
+      apiKey: key,
+      otherApiKey: other,
+      provision: 'sandbox',
+      rate: false,
+    });
     expect(notPassing(result.results)).toEqual([]);
     expect(result.conforms).toBe(true);
     const skipped = result.results.filter((r) => r.outcome === 'skip').map((r) => r.id);

@@ -1,0 +1,134 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox } from '@tas/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+import { FAULTS, MAIN_KEY, OTHER_KEY } from './faults/faults.js';
+import { startFaultProxy } from './faults/proxy.js';
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, rateLimit: false });
+});
+afterAll(() => sandbox.close());
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t), env });
+  return { code, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'tas-conformance-'));
+
+describe('tas-conformance', () => {
+  it.each([
+    [['--help'], /Exit codes/],
+    [['run', '--help'], /--base-url URL/],
+    [['plan', '--help'], /what a run will need/],
+  ])('%j prints help and exits 0', async (args, want) => {
+    const { code, out } = await cli(args);
+    expect(code).toBe(0);
+    expect(out).toMatch(want);
+  });
+
+  it('--list prints every check with its id and the interface statement', async () => {
+    const { code, out } = await cli(['--list']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^roadmap-record-auth\s+journey\s+Rule 3: .*409/m);
+    expect(out).toMatch(/^response\.retry-after\s+response\s+Limits/m);
+  });
+
+  it.each([
+    ['an unknown flag', ['run', '--bogus'], /Unknown option/],
+    ['no base url', ['run', '--api-key', 'k'], /--base-url/],
+    ['no key', ['run', '--base-url', 'http://127.0.0.1:9'], /TAS_API_KEY/],
+    [
+      'an unknown check id',
+      ['run', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--only', 'nope'],
+      /unknown check id: nope/,
+    ],
+    ['a bad target', ['plan', '--target', 'prod'], /--target prod/],
+    [
+      'an unreachable target',
+      ['run', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--target', 'mock'],
+      /cannot reach/,
+    ],
+    [
+      'missing fixtures for a live target',
+      ['run', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k'],
+      /missing fixtures/,
+    ],
+    [
+      'a fixtures file that cannot be read',
+      ['run', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--fixtures', '/nonexistent.json'],
+      /cannot read/,
+    ],
+  ])('%s: exit 2 with a clear message', async (_name, args, want) => {
+    const { code, err } = await cli(args);
+    expect(code).toBe(2);
+    expect(err).toMatch(want);
+  });
+
+  it('plan says what a live run needs and how long it takes paced', async () => {
+    const { code, out } = await cli(['plan', '--other-api-key', 'x']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/Fresh fixtures used up: \d+ ready records, 1 records in VIP wait, 4 roadmaps/);
+    expect(out).toMatch(/Time under the rate limit \(100\/min and 3000\/hour\): at least \d+ min/);
+    const fixtures = join(dir, 'few.json');
+    writeFileSync(fixtures, JSON.stringify({ records: { ready: [] }, roadmaps: [] }));
+    const short = await cli(['plan', '--fixtures', fixtures]);
+    expect(short.code).toBe(2);
+    expect(short.err).toMatch(/lacks: \d+ more records\.ready/);
+  });
+
+  it('run against the sandbox: a line per check, a summary, reports without the key, exit 0', async () => {
+    const json = join(dir, 'ok.json');
+    const junit = join(dir, 'ok.xml');
+    const args = [
+      'run',
+      '--base-url',
+      sandbox.url,
+      '--provision',
+      'sandbox',
+      '--no-pacing',
+      '--json',
+      json,
+      '--junit',
+      junit,
+    ];
+    const { code, out } = await cli(args, { TAS_API_KEY: MAIN_KEY, TAS_OTHER_API_KEY: OTHER_KEY });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^PASS {2}record-auth {2}/m);
+    expect(out).toMatch(/^total\s+\d+\s+0\s+0\s+0$/m);
+    expect(JSON.parse(readFileSync(json, 'utf8')).conforms).toBe(true);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="tas-conformance" tests="\d+" failures="0"/);
+  });
+
+  it('run against a faulty server: the failure carries request, response and curl; the key never appears; exit 1', async () => {
+    const [, fault] = FAULTS.find(([name]) => name.startsWith('rule 3')) ?? [];
+    const proxy = await startFaultProxy(sandbox.url, fault ?? {});
+    try {
+      const json = join(dir, 'bad.json');
+      const junit = join(dir, 'bad.xml');
+      const args = ['run', '--base-url', proxy.url, '--api-key', MAIN_KEY, '--provision', 'sandbox', '--no-pacing'];
+      const { code, out } = await cli([...args, '--json', json, '--junit', junit]);
+      expect(code).toBe(1);
+      expect(out).toMatch(/^FAIL {2}roadmap-record-auth/m);
+      expect(out).toContain(`curl -i -X POST '${proxy.url}/api/v2/record/`);
+      expect(out).toContain('-H "API-KEY: $TAS_API_KEY"');
+      const report = JSON.parse(readFileSync(json, 'utf8'));
+      const failed = report.results.find((r: { id: string }) => r.id === 'roadmap-record-auth');
+      expect(failed.findings[0]).toMatchObject({ request: { method: 'POST' }, response: { status: 400 } });
+      expect(failed.findings[0].curl).toContain('$TAS_API_KEY');
+      expect(readFileSync(junit, 'utf8')).toMatch(
+        /<testcase classname="journey" name="roadmap-record-auth" time="[\d.]+"><failure/,
+      );
+      for (const text of [out, readFileSync(json, 'utf8'), readFileSync(junit, 'utf8')])
+        expect(text).not.toContain(MAIN_KEY);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
