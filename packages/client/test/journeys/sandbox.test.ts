@@ -15,7 +15,12 @@ import {
 
 // The sandbox is stateful: codes really go out, drafts really expire. Its clock is ours.
 let time = Date.now();
-const clock = { now: () => time, sleep: async (ms: number) => void (time += ms) };
+const clock = {
+  now: () => time,
+  sleep: async (ms: number) => {
+    time += ms;
+  },
+};
 let url = '';
 let close: () => Promise<void> = async () => {};
 beforeAll(async () => {
