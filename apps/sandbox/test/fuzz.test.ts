@@ -120,6 +120,8 @@ const brokenToken = fc
     op: fc.constantFrom(...operations.filter((o) => o.path.includes('{token}'))),
     token: fc.string({ maxLength: 40 }),
   })
+  // `.` and `..` are dot segments: URL clients resolve them away before sending (RFC 3986).
+  .filter(({ token }) => token !== '.' && token !== '..')
   .filter(({ token }) => !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(token))
   .map(
     ({ op, token }): Broken => ({

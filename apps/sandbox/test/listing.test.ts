@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stableUuid } from '../src/store/create.js';
+import { INSTANT_KEY, SMS_KEY, start } from './helpers.js';
+
+let sandbox: Awaited<ReturnType<typeof start>>;
+beforeAll(async () => {
+  sandbox = await start();
+});
+afterAll(() => sandbox.close());
+
+type Listed = { status: number; auth_required: boolean; token: string };
+
+it.each([
+  ['status=2&auth_required=true', (r: Listed) => r.status === 2 && r.auth_required, 5],
+  ['status=2&auth_required=false', (r: Listed) => r.status === 2 && !r.auth_required, 1],
+  ['status=1', (r: Listed) => r.status === 1, 1],
+  ['status=0', (r: Listed) => r.status === 0, 1],
+  ['', () => true, 8],
+])('the seed filtered by %s', async (query, keep, count) => {
+  const reply = await sandbox.as(INSTANT_KEY).get(`/api/v2/record/?${query}`);
+  expect(reply.body.data.count).toBe(count);
+  expect(reply.body.data.results.every(keep)).toBe(true);
+});
+
+it('pages: page_size, next_page, and null on the last page', async () => {
+  const api = sandbox.as(SMS_KEY);
+  const first = await api.get('/api/v2/record/?page_size=3');
+  expect(first.body.data).toMatchObject({ count: 8, page: 1, page_size: 3, next_page: 2 });
+  const last = await api.get('/api/v2/record/?page_size=3&page=3');
+  expect(last.body.data).toMatchObject({ page: 3, next_page: null });
+  expect(last.body.data.results).toHaveLength(2);
+  const beyond = await api.get('/api/v2/record/?page=9');
+  expect(beyond.body.data.results).toEqual([]);
+});
+
+it('newest first', async () => {
+  const api = sandbox.as(SMS_KEY);
+  const token = await api.record('raven-html');
+  const reply = await api.get('/api/v2/record/?page_size=1');
+  expect(reply.body.data.results[0].token).toBe(token);
+});
+
+it.each([
+  ['sms', 'career-interest:ready', 'career-interest'],
+  ['instant', 'symptom-195:ready', 'symptom-195'],
+  ['sms', 'raven-html:ready', 'raven-html'],
+])('the %s seed has the stable token of %s', async (org, label, testId) => {
+  const reply = await sandbox
+    .as(org === 'sms' ? SMS_KEY : INSTANT_KEY)
+    .get(`/api/v2/record/${stableUuid(`${org}:${label}`)}/`);
+  expect(reply.body.data.test_id).toBe(testId);
+});
+
+it.each([
+  ['career-interest', { kind: 'json', count: 3 }],
+  ['symptom-195', { kind: 'json', count: 195 }],
+  ['raven-html', { kind: 'html' }],
+])('questions of %s come in its format', async (testId, want) => {
+  const api = sandbox.as(SMS_KEY);
+  const reply = await api.get(`/api/v2/record/${await api.record(testId, 'authenticated')}/questions/`);
+  if (want.kind === 'html') expect(Object.keys(reply.body.data)).toEqual(['html']);
+  else expect(reply.body.data).toMatchObject({ test_id: testId, questions: expect.any(Array) });
+  if (want.count) expect(reply.body.data.questions).toHaveLength(want.count);
+});
