@@ -12,13 +12,21 @@ try {
     ['sandbox-key-sms', 'sandbox-key-instant'],
     ['sandbox-key-instant', 'sandbox-key-sms'],
   ] as const) {
-    const result = await run({ baseUrl: sandbox.url, apiKey: key, otherApiKey: other, provision: 'sandbox', rate: false });
+    const result = await run({
+      baseUrl: sandbox.url,
+      apiKey: key,
+      otherApiKey: other,
+      provision: 'sandbox',
+      rate: false,
+    });
     if (!result.conforms) throw new Error(`the sandbox departs from the contract with ${key}`);
     requests += result.requests;
   }
   const ms = performance.now() - started;
   console.log(`full run, both keys, pacing lifted: ${requests} requests in ${(ms / 1000).toFixed(2)} s`);
-  console.log(`  ${(requests / (ms / 1000)).toFixed(0)} requests/s; ${(ms / TARGET_MS).toFixed(2)}x of the 10 s target`);
+  console.log(
+    `  ${(requests / (ms / 1000)).toFixed(0)} requests/s; ${(ms / TARGET_MS).toFixed(2)}x of the 10 s target`,
+  );
   const paced = await pacedSeconds(requests / 2, DEFAULT_RATE);
   console.log(`  one key paced at 100/min and 3,000/hour (a live target): at least ${paced} s of waiting`);
 } finally {
