@@ -13,8 +13,8 @@ afterAll(() => {
 });
 
 it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them all', async () => {
-  const env = { ...process.env, MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0' };
-  env.DOCS_OUT_DIR = join(mkdtempSync(join(tmpdir(), 'tas-start-')), 'dist');
+  const outDir = join(mkdtempSync(join(tmpdir(), 'tas-start-')), 'dist');
+  const env = { ...process.env, MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: outDir };
   child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
