@@ -54,7 +54,7 @@ it.each([
 it.each([
   ['career-interest', { kind: 'json', count: 3 }],
   ['symptom-195', { kind: 'json', count: 195 }],
-  ['raven-html', { kind: 'html' }],
+  ['raven-html', { kind: 'html', count: 0 }],
 ])('questions of %s come in its format', async (testId, want) => {
   const api = sandbox.as(SMS_KEY);
   const reply = await api.get(`/api/v2/record/${await api.record(testId, 'authenticated')}/questions/`);
