@@ -5,6 +5,7 @@ import { listingRule1 } from './listing-rule-1.js';
 import { malformedToken } from './malformed-token.js';
 import { missingApiKey } from './missing-api-key.js';
 import { operationExamples } from './operation-examples.js';
+import { queryConstraints } from './query-constraints.js';
 import { questionnaireTestId } from './questionnaire-test-id.js';
 import { questionsBeforeAuth } from './questions-before-auth.js';
 import { recordAuth } from './record-auth.js';
@@ -28,6 +29,7 @@ export function allChecks(doc: OpenApiDocument, assumptions: Assumption[]): Chec
   return [
     ...operationExamples(doc),
     ...requestConstraints(doc, assumptions),
+    ...queryConstraints(doc),
     malformedToken,
     missingApiKey,
     wrongApiKey,
