@@ -3,6 +3,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { paths } from './generated/openapi.js';
 import { basePath, operationTable } from './operations.js';
 import { defaultRateLimit, Pacer, type RateLimit } from './pacer.js';
+import { PlainRequest } from './plain-request.js';
 import { createTransport, type FetchLike } from './transport.js';
 import type { CallArgs, DataOf, OperationId } from './types.js';
 
@@ -39,7 +40,7 @@ export function createClient(options: ClientOptions): TasClient {
   const clock = options.clock ?? systemClock;
   const rateLimit = options.rateLimit === undefined ? defaultRateLimit : options.rateLimit;
   const transport = createTransport({
-    fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
     clock,
     timeoutMs: options.timeoutMs ?? 30_000,
     pacer: rateLimit ? new Pacer(rateLimit, clock) : undefined,
@@ -47,7 +48,8 @@ export function createClient(options: ClientOptions): TasClient {
   });
   const raw = createFetchClient<paths>({
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}${basePath}`,
-    fetch: transport,
+    fetch: transport as unknown as (request: Request) => Promise<Response>,
+    Request: PlainRequest as unknown as typeof Request,
   });
   raw.use(apiKeyMiddleware(options.apiKey));
 

@@ -33,9 +33,20 @@ export class Pacer {
     ];
   }
 
-  /** Waits for a free slot in every window, then records the call as sent. */
-  acquire(signal?: AbortSignal): Promise<void> {
-    const mine = this.turn.then(() => this.take(signal));
+  /** Callers waiting their turn; while none wait, a free slot is taken at once. */
+  private waiting = 0;
+
+  /**
+   * Takes a slot in every window and records the call as sent: at once (`undefined`) when one is
+   * free and nobody waits, else through a promise that resolves when it is the caller's turn.
+   */
+  acquire(signal?: AbortSignal): Promise<void> | undefined {
+    if (this.waiting === 0 && !signal?.aborted) {
+      const now = this.clock.now();
+      if (this.waitFor(now) <= 0) return this.record(now);
+    }
+    this.waiting++;
+    const mine = this.turn.then(() => this.take(signal)).finally(() => this.waiting--);
     this.turn = mine.catch(() => undefined);
     return mine;
   }
@@ -50,13 +61,15 @@ export class Pacer {
       signal?.throwIfAborted();
       const now = this.clock.now();
       const wait = this.waitFor(now);
-      if (wait <= 0) {
-        this.sent.push(now);
-        if (this.sent.length > 2 * this.maxLimit()) this.prune();
-        return;
-      }
+      if (wait <= 0) return this.record(now);
       await this.clock.sleep(wait, signal);
     }
+  }
+
+  private record(now: number): undefined {
+    this.sent.push(now);
+    if (this.sent.length > 2 * this.maxLimit()) this.prune();
+    return undefined;
   }
 
   /** Milliseconds until a call may leave at `now`. */

@@ -2,8 +2,10 @@ import type { Clock } from './clock.js';
 import { type CallSite, TasApiError, TasNetworkError, TasResponseError } from './errors.js';
 import { isSafeToRepeat, operationOf } from './operations.js';
 import type { Pacer } from './pacer.js';
+import type { PlainRequest } from './plain-request.js';
 
-export type FetchLike = (input: Request) => Promise<Response>;
+/** A fetch as the client calls it: the URL and an init, like `globalThis.fetch(url, init)`. */
+export type FetchLike = (url: string, init: RequestInit & { method: string; headers: Headers }) => Promise<Response>;
 
 export interface TransportOptions {
   fetch: FetchLike;
@@ -19,26 +21,24 @@ export interface TransportOptions {
  * The fetch handed to openapi-fetch: paces, times out, retries what is safe to retry, and turns
  * every failure into a typed error. A success comes back as a Response holding the envelope.
  */
-export function createTransport(options: TransportOptions): FetchLike {
+export function createTransport(options: TransportOptions): (request: PlainRequest) => Promise<Response> {
   const { fetch, clock, timeoutMs, pacer, maxRetries } = options;
-  return async (request) => {
-    const url = new URL(request.url);
-    const site: CallSite = {
-      operation: operationOf(request.method, url.pathname),
-      method: request.method,
-      path: url.pathname,
-    };
+  return async (request: PlainRequest) => {
+    const site = new LazySite(request);
     const signal = request.signal;
+    // The body is a JSON string, so a retry sends the same init again.
+    const init = { method: request.method, headers: request.headers, body: request.body };
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= maxRetries;
       try {
-        await pacer?.acquire(signal);
+        const turn = pacer?.acquire(signal);
+        if (turn) await turn;
       } catch (error) {
         throw new TasNetworkError('aborted', site, 'aborted by the caller while waiting for the rate limit', error);
       }
       let response: Response;
       try {
-        response = await send(fetch, last ? request : request.clone(), timeoutMs, site);
+        response = await send(fetch, request.url, init, signal, timeoutMs, site);
       } catch (error) {
         if (last || !(error instanceof TasNetworkError) || error.kind !== 'network') throw error;
         if (!isSafeToRepeat(site.operation, site.method)) throw error;
@@ -58,14 +58,40 @@ export function createTransport(options: TransportOptions): FetchLike {
   };
 }
 
+/** Which operation and path a request is for, worked out only when an error needs to say so. */
+class LazySite implements CallSite {
+  private path_?: string;
+  private operation_?: CallSite['operation'];
+  readonly method: string;
+  constructor(private readonly request: PlainRequest) {
+    this.method = request.method;
+  }
+  get path(): string {
+    this.path_ ??= new URL(this.request.url).pathname;
+    return this.path_;
+  }
+  get operation(): CallSite['operation'] {
+    this.operation_ ??= operationOf(this.method, this.path);
+    return this.operation_;
+  }
+}
+
 /** One attempt, with the caller's signal and the time-out combined. */
-async function send(fetch: FetchLike, request: Request, timeoutMs: number | undefined, site: CallSite) {
-  const caller = request.signal;
-  if (caller.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', caller.reason);
+async function send(
+  fetch: FetchLike,
+  url: string,
+  init: { method: string; headers: Headers; body: string | undefined },
+  caller: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  site: CallSite,
+) {
+  if (caller?.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', caller.reason);
+  if (!caller && !timeoutMs)
+    return fetch(url, init).catch((error: unknown) => Promise.reject(networkError(error, site)));
   const controller = new AbortController();
   let timedOut = false;
-  const onAbort = () => controller.abort(caller.reason);
-  caller.addEventListener('abort', onAbort, { once: true });
+  const onAbort = () => controller.abort(caller?.reason);
+  caller?.addEventListener('abort', onAbort, { once: true });
   const timer = timeoutMs
     ? setTimeout(() => {
         timedOut = true;
@@ -73,16 +99,20 @@ async function send(fetch: FetchLike, request: Request, timeoutMs: number | unde
       }, timeoutMs)
     : undefined;
   try {
-    return await fetch(new Request(request, { signal: controller.signal }));
+    return await fetch(url, { ...init, signal: controller.signal });
   } catch (error) {
     if (timedOut) throw new TasNetworkError('timeout', site, `no answer within ${timeoutMs} ms`, error);
-    if (caller.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', error);
-    const reason = error instanceof Error ? `${error.message}${causeText(error)}` : String(error);
-    throw new TasNetworkError('network', site, `network failure: ${reason}`, error);
+    if (caller?.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', error);
+    throw networkError(error, site);
   } finally {
     clearTimeout(timer);
-    caller.removeEventListener('abort', onAbort);
+    caller?.removeEventListener('abort', onAbort);
   }
+}
+
+function networkError(error: unknown, site: CallSite): TasNetworkError {
+  const reason = error instanceof Error ? `${error.message}${causeText(error)}` : String(error);
+  return new TasNetworkError('network', site, `network failure: ${reason}`, error);
 }
 
 /** Reads the body and checks it is the envelope; an error envelope becomes a TasApiError. */
@@ -105,7 +135,18 @@ async function envelope(response: Response, site: CallSite): Promise<Response> {
   if (!response.ok || !successful) {
     throw new TasApiError(site, response.status, messages, retryAfterSeconds(response));
   }
-  return new Response(text, { status: response.status, headers: response.headers });
+  return replay(response, text, body);
+}
+
+/**
+ * The response with its body already read: text() and json() give what was read. A new Response
+ * would make openapi-fetch parse the body a second time, which costs more than the call's network.
+ */
+function replay(response: Response, text: string, body: unknown): Response {
+  return Object.defineProperties(response, {
+    text: { value: async () => text },
+    json: { value: async () => body },
+  });
 }
 
 function envelopeProblem(body: unknown): string | undefined {
@@ -133,7 +174,7 @@ export function backoff(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 60_000);
 }
 
-async function wait(clock: Clock, ms: number, signal: AbortSignal, site: CallSite): Promise<void> {
+async function wait(clock: Clock, ms: number, signal: AbortSignal | undefined, site: CallSite): Promise<void> {
   try {
     await clock.sleep(Math.max(0, ms), signal);
   } catch (error) {

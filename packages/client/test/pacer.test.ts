@@ -25,7 +25,9 @@ describe('Pacer', () => {
     const clock = fakeClock(0);
     const pacer = new Pacer(limit, clock);
     const times: number[] = [];
-    await Promise.all(Array.from({ length: 250 }, () => pacer.acquire().then(() => times.push(clock.now()))));
+    await Promise.all(
+      Array.from({ length: 250 }, () => Promise.resolve(pacer.acquire()).then(() => times.push(clock.now()))),
+    );
     expect(times).toHaveLength(250);
     expect(busiest(times, MINUTE)).toBeLessThanOrEqual(limit.perMinute);
     expect(busiest(times, HOUR)).toBeLessThanOrEqual(limit.perHour);
@@ -47,7 +49,7 @@ describe('Pacer', () => {
     await pacer.acquire();
     const controller = new AbortController();
     controller.abort(new Error('gone'));
-    await expect(pacer.acquire(controller.signal)).rejects.toThrow('gone');
+    await expect(Promise.resolve(pacer.acquire(controller.signal))).rejects.toThrow('gone');
     await pacer.acquire();
     expect(clock.now()).toBe(MINUTE);
   });

@@ -76,10 +76,15 @@ describe('retries and waits', () => {
 });
 
 describe('time-outs and aborts', () => {
-  const hang = (s: { signal: AbortSignal }) =>
-    new Promise<Response>((_, reject) => s.signal.addEventListener('abort', () => reject(s.signal.reason)));
+  const hang = (signal: AbortSignal) =>
+    new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
   const hangingClient = (timeoutMs: number) =>
-    createClient({ baseUrl: 'http://tas.test', apiKey: 'k', timeoutMs, fetch: (request) => hang(request) });
+    createClient({
+      baseUrl: 'http://tas.test',
+      apiKey: 'k',
+      timeoutMs,
+      fetch: (_url, init) => hang(init.signal as AbortSignal),
+    });
 
   it('a call with no answer in time is a timeout error, not a bare AbortError', async () => {
     const error = await hangingClient(20)

@@ -20,7 +20,8 @@ export interface Sent {
  */
 export function fakeFetch(handler: (sent: Sent, index: number) => Answer | Response | Promise<Answer | Response>) {
   const sent: Sent[] = [];
-  const fetch: FetchLike = async (request) => {
+  const fetch: FetchLike = async (input, init) => {
+    const request = new Request(input, init);
     const url = new URL(request.url);
     const text = await request.text();
     const entry: Sent = {

@@ -16,9 +16,9 @@ export function useMock() {
 
 /** A fetch that asks the mock for one named example (Prism's Prefer header), for the other mode. */
 export function preferExample(name: string) {
-  return (request: Request) => {
-    const headers = new Headers(request.headers);
+  return (url: string, init: RequestInit & { headers: Headers }) => {
+    const headers = new Headers(init.headers);
     headers.set('Prefer', `example=${name}`);
-    return fetch(new Request(request, { headers }));
+    return fetch(url, { ...init, headers });
   };
 }
