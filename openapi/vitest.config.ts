@@ -1,3 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { reporting } from '../vitest.shared.js';
 
-export default defineConfig({ test: { include: ['test/**/*.test.ts'] } });
+export default defineConfig({
+  test: {
+    ...reporting,
+    include: ['test/**/*.test.ts'],
+  },
+});

@@ -32,8 +32,14 @@ export const descriptionPath = createRequire(import.meta.url).resolve('@tas/open
 export async function createPrism(options: { dynamic: boolean }) {
   const operations = await getHttpOperationsFromSpec(descriptionPath);
   // Dynamic answers fill only the described properties, and take a schema's own `examples` where it
-  // has them: the faker cannot write the \uXXXX ranges of PersianName's pattern.
-  await configureExtensionsUserProvided(descriptionPath, { fillProperties: false, useExamplesValue: true });
+  // has them: the faker cannot write the \uXXXX ranges of PersianName's pattern. Arrays and strings
+  // stay short: the schemas' safety bounds (1,000 questions, 2 MB of HTML) would make answers huge.
+  await configureExtensionsUserProvided(descriptionPath, {
+    fillProperties: false,
+    useExamplesValue: true,
+    maxItems: 5,
+    maxLength: 200,
+  });
   const config: IHttpConfig = {
     mock: { dynamic: options.dynamic },
     validateRequest: true,

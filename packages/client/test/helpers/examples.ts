@@ -1,4 +1,4 @@
-import { loadDescription } from '@tas/openapi';
+import { listOperations, loadDescription } from '@tas/openapi';
 
 const doc = loadDescription();
 
@@ -14,20 +14,12 @@ export function exampleData<T = unknown>(name: string): T {
   return example<{ data: T }>(name).data;
 }
 
-/** The status a named error example is documented under (from the responses that list it). */
+/** The status a named error example is documented under, found in the operations that list it. */
 export function statusOfExample(name: string): number {
-  const responses = doc.components.responses as Record<string, { content?: Record<string, { examples?: object }> }>;
-  const statuses: Record<string, number> = {
-    BadRequest: 400,
-    Unauthorized: 401,
-    Forbidden: 403,
-    NotFound: 404,
-    Conflict: 409,
-    TooManyRequests: 429,
-  };
-  for (const [response, status] of Object.entries(statuses))
-    if (name in (responses[response]?.content?.['application/json']?.examples ?? {})) return status;
-  throw new Error(`example ${name} is not listed by any error response`);
+  for (const operation of listOperations(doc))
+    for (const [status, response] of Object.entries(operation.responses))
+      if (name in response.examples) return Number(status);
+  throw new Error(`example ${name} is not listed by any operation`);
 }
 
 export const errorExampleNames = Object.keys(doc.components.examples ?? {}).filter((n) => n.startsWith('Error'));
