@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { reporting } from '../../vitest.shared.js';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+  test: {
+    ...reporting,
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
 });
