@@ -1,12 +1,12 @@
 // npm run bench: requests per second and p50/p99 latency under 50 connections, side by side:
 // a bare node:http server with a fixed JSON body, the Prism mock, and the sandbox; then a whole
-// journey on the sandbox. Prints the ratios against the targets; it is not a test and never fails.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startMock } from '@tas/mock';
+// journey on the sandbox. Each server runs in a child process (bench/target.ts) and autocannon
+// here, so load and server do not share one event loop. Prints the ratios against the targets;
+// it is not a test and never fails.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { exampleData } from '../src/catalog/examples.js';
-import { startSandbox } from '../src/index.js';
 import { stableUuid } from '../src/store/create.js';
 
 const CONNECTIONS = 50;
@@ -26,19 +26,37 @@ async function measure(name: string, opts: autocannon.Options): Promise<Row> {
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-async function bare(): Promise<{ url: string; close: () => void }> {
-  const body = JSON.stringify({ data: exampleData('RecordDetailReady'), successful: true, messages: [] });
-  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+/** Starts bench/target.ts in a child process and waits for the URL it prints. */
+async function serve(kind: 'bare' | 'mock' | 'sandbox'): Promise<{ url: string; close: () => Promise<void> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('target.ts', import.meta.url).pathname, kind],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout as NonNullable<ChildProcess['stdout']> });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  const { url } = JSON.parse(first) as { url: string };
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 const rows: Row[] = [];
-const plain = await bare();
+const plain = await serve('bare');
 rows.push(await measure('node:http, fixed JSON', { url: `${plain.url}/api/v2/record/x/` }));
-plain.close();
+await plain.close();
 
-const mock = await startMock({ port: 0 });
+const mock = await serve('mock');
 const exampleToken = exampleData<{ token: string }>('RecordDetailReady').token;
 rows.push(
   await measure('Prism mock, GET /record/{token}/', {
@@ -48,7 +66,7 @@ rows.push(
 );
 await mock.close();
 
-const sandbox = await startSandbox({ port: 0, rateLimit: false });
+const sandbox = await serve('sandbox');
 const seeded = stableUuid('instant:career-interest:ready');
 rows.push(
   await measure('sandbox, GET /record/{token}/', { url: `${sandbox.url}/api/v2/record/${seeded}/`, headers: KEY }),

@@ -29,6 +29,8 @@ export interface AppOptions {
   observe?: (exchange: Exchange) => void;
 }
 
+const NO_BODY: RawBody = { text: '', tooLarge: false };
+
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'Retry-After',
@@ -96,7 +98,12 @@ export function createApp(o: AppOptions) {
       status = 204;
       res.writeHead(status, PREFLIGHT).end();
     } else {
-      const raw = await readBody(req, BODY_LIMIT).catch(() => ({ text: '', tooLarge: false }));
+      // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): answer
+      // it at once instead of waiting a turn of the loop for the stream's end.
+      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+      const raw = hasBody
+        ? await readBody(req, BODY_LIMIT).catch(() => ({ text: '', tooLarge: false }))
+        : (req.resume(), NO_BODY);
       const exchange = answer(req, url, raw);
       status = exchange.status;
       res
