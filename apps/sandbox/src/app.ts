@@ -101,9 +101,8 @@ export function createApp(o: AppOptions) {
       // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): answer
       // it at once instead of waiting a turn of the loop for the stream's end.
       const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-      const raw = hasBody
-        ? await readBody(req, BODY_LIMIT).catch(() => ({ text: '', tooLarge: false }))
-        : (req.resume(), NO_BODY);
+      if (!hasBody) req.resume();
+      const raw = hasBody ? await readBody(req, BODY_LIMIT).catch(() => ({ text: '', tooLarge: false })) : NO_BODY;
       const exchange = answer(req, url, raw);
       status = exchange.status;
       res
