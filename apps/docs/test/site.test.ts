@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
@@ -82,4 +82,17 @@ describe('placeOf names an assumption readably', () => {
   ])('%s → %s', (pointer, want) => {
     expect(placeOf(pointer)).toBe(want);
   });
+});
+
+describe('the published workflows', () => {
+  it('name source descriptions that exist inside the site, not in the repository', async () => {
+    const { outDir, summary } = await build({});
+    expect(summary.arazzo.length).toBeGreaterThan(0);
+    for (const file of summary.arazzo) {
+      const text = readFileSync(join(outDir, 'arazzo', file), 'utf8');
+      const urls = [...text.matchAll(/^\s+url:\s*(\S+)\s*$/gm)].map((m) => m[1] ?? '');
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(existsSync(join(outDir, 'arazzo', url)), `${file}: ${url}`).toBe(true);
+    }
+  }, 60_000);
 });

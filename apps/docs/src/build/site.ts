@@ -1,8 +1,9 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { readClientExamples } from '../guide/client-examples.js';
 import { guidePage } from '../guide/page.js';
+import { copyWorkflow } from './arazzo.js';
 import { buildReference, bundle } from './redoc.js';
 
 export interface SiteOptions {
@@ -59,7 +60,14 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
         .sort()
     : [];
   if (arazzo.length) mkdirSync(join(outDir, 'arazzo'));
-  for (const file of arazzo) copyFileSync(join(options.arazzoDir, file), join(outDir, 'arazzo', file));
+  // The site's own copies of what the workflows refer to, by the source path they replace.
+  // The description is the bundle beside the page, whether a workflow names the bundle or the source root.
+  const sites: Record<string, string> = {
+    [resolve(descriptionDir, 'openapi.yaml')]: '../openapi.yaml',
+    [resolve(descriptionDir, '..', 'openapi.yaml')]: '../openapi.yaml',
+  };
+  if (control) sites[resolve(options.controlDescription)] = '../sandbox-control.yaml';
+  for (const file of arazzo) copyWorkflow(join(options.arazzoDir, file), join(outDir, 'arazzo'), sites);
   if (!arazzo.length) log(`Arazzo workflows: none in ${options.arazzoDir}; the page says so`);
 
   const clientExamples = readClientExamples(options.clientExamplesDir);
