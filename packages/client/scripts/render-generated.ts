@@ -36,6 +36,9 @@ function renderOperations(doc: OpenApiDocument): string {
     '/** The envelope message codes the description shows in its error examples. */',
     `export const errorCodes = ${JSON.stringify(errorCodesOf(doc))} as const;`,
     '',
+    "/** The envelope's required fields and their JSON types, and a message's required string fields. */",
+    `export const envelopeShape = ${JSON.stringify(envelopeShapeOf(doc))} as const;`,
+    '',
     '/** Length limits of a free-text answer (AnswerValue, string branch). */',
     `export const freeTextAnswer = ${JSON.stringify(freeTextLimits(doc))} as const;`,
     '',
@@ -57,4 +60,17 @@ function freeTextLimits(doc: OpenApiDocument): { minLength: number; maxLength: n
   const text = branches.find((b) => b.type === 'string');
   if (!text) throw new Error('AnswerValue has no string branch: the free-text answer changed shape');
   return { minLength: Number(text.minLength ?? 0), maxLength: Number(text.maxLength ?? Number.MAX_SAFE_INTEGER) };
+}
+
+function envelopeShapeOf(doc: OpenApiDocument): { fields: Record<string, string>; messageFields: string[] } {
+  const schemas = doc.components.schemas as Record<string, JsonObject>;
+  const envelope = schemas.Envelope as { required?: string[]; properties?: Record<string, JsonObject> };
+  const message = schemas.Message as { required?: string[]; properties?: Record<string, JsonObject> };
+  if (!envelope?.required || !message?.required) throw new Error('Envelope or Message lost its required fields');
+  // `data` is typed per operation, so only its presence is checked ('any').
+  const fields = Object.fromEntries(
+    envelope.required.map((name) => [name, String(envelope.properties?.[name]?.type ?? 'any')]),
+  );
+  const messageFields = message.required.filter((name) => message.properties?.[name]?.type === 'string');
+  return { fields, messageFields };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import { type CallSite, TasApiError, TasNetworkError, TasResponseError } from './errors.js';
+import { envelopeShape } from './generated/operations.js';
 import { isSafeToRepeat, operationOf } from './operations.js';
 import type { Pacer } from './pacer.js';
 import type { PlainRequest } from './plain-request.js';
@@ -149,15 +150,22 @@ function replay(response: Response, text: string, body: unknown): Response {
   });
 }
 
+/** The envelope's shape, from the description (src/generated/operations.ts). */
 function envelopeProblem(body: unknown): string | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'the body is not an object';
   const b = body as { [key: string]: unknown };
-  if (!('data' in b)) return 'no `data`';
-  if (typeof b.successful !== 'boolean') return '`successful` is not a boolean';
-  if (!Array.isArray(b.messages)) return '`messages` is not an array';
-  if (!b.messages.every((m) => m && typeof m.code === 'string' && typeof m.text === 'string'))
-    return 'a message lacks `code` or `text`';
-  return undefined;
+  for (const [name, type] of Object.entries(envelopeShape.fields)) {
+    if (!(name in b)) return `no \`${name}\``;
+    if (type !== 'any' && jsonType(b[name]) !== type)
+      return `\`${name}\` is not ${type === 'array' ? 'an' : 'a'} ${type}`;
+  }
+  const messages = b.messages as { [key: string]: unknown }[];
+  const lacking = envelopeShape.messageFields.filter((f) => !messages.every((m) => m && typeof m[f] === 'string'));
+  return lacking.length ? `a message lacks ${lacking.map((f) => `\`${f}\``).join(' or ')}` : undefined;
+}
+
+function jsonType(value: unknown): string {
+  return Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
 }
 
 /** Retry-After in its delay-seconds form (as the description states) or as an HTTP date. */
