@@ -25,4 +25,5 @@ export {
   type Parameter,
   type ResponseSpec,
 } from './operations.js';
+export { type Limits, limitsOf } from './limits.js';
 export { createValidator, type ValidationIssue, type ValidationResult, type Validator } from './validator.js';

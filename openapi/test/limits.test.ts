@@ -1,15 +1,18 @@
 // Interface § "Limits" (every row), § "Authentication" and § "Versioning".
 import { describe, expect, it } from 'vitest';
+import { limitsOf } from '../src/index.js';
 import { doc, op, operations, prop, schema } from './helpers.js';
 
 const flat = (s: unknown) => String(s).replace(/\s+/g, ' ');
 
 describe('Limits table', () => {
   it('API rate: 100 per minute and 3,000 per hour; excess returns 429 on all API calls', () => {
+    expect(limitsOf(doc)).toMatchObject({ ratePerMinute: 100, ratePerHour: 3000 });
     expect(flat(doc.info.description)).toContain('100 calls per minute and 3,000 per hour; excess answers 429');
     for (const o of operations) expect(o.responses['429'], o.operationId).toBeDefined();
   });
   it('draft_token validity: 5 minutes', () => {
+    expect(limitsOf(doc).draftTokenSeconds).toBe(5 * 60);
     expect(flat(schema('DraftToken').description)).toContain('valid 5 minutes');
   });
   it('mobile: 11 digits, starts with 09', () => {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type Exchange } from './app.js';
+import { limits } from './catalog/examples.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import { openDb } from './store/db.js';
 import { ensureSeed } from './store/seed.js';
@@ -27,7 +28,8 @@ export interface Sandbox {
 }
 
 export const DEFAULT_KEYS = { sms: 'sandbox-key-sms', instant: 'sandbox-key-instant' } as const;
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perMinute: 100, perHour: 3000 };
+/** The interface's windows, from the description's info.x-limits. */
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perMinute: limits.ratePerMinute, perHour: limits.ratePerHour };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.now ?? Date.now;

@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { basePath, type JsonObject, listOperations, loadDescription, type OpenApiDocument } from '@tas/openapi';
+import {
+  basePath,
+  type JsonObject,
+  limitsOf,
+  listOperations,
+  loadDescription,
+  type OpenApiDocument,
+} from '@tas/openapi';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 
 /** The bundled description every generated file derives from. */
@@ -38,6 +45,9 @@ function renderOperations(doc: OpenApiDocument): string {
     '',
     "/** The envelope's required fields and their JSON types, and a message's required string fields. */",
     `export const envelopeShape = ${JSON.stringify(envelopeShapeOf(doc))} as const;`,
+    '',
+    "/** The interface's limits (info.x-limits): the rate windows and the draft token's lifetime. */",
+    `export const limits = ${JSON.stringify(limitsOf(doc))} as const;`,
     '',
     '/** Length limits of a free-text answer (AnswerValue, string branch). */',
     `export const freeTextAnswer = ${JSON.stringify(freeTextLimits(doc))} as const;`,

@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import { limits } from './generated/operations.js';
 
 /** Calls allowed per window. The interface: 100 per minute and 3,000 per hour, for all API calls. */
 export interface RateLimit {
@@ -6,7 +7,7 @@ export interface RateLimit {
   perHour: number;
 }
 
-export const defaultRateLimit: RateLimit = { perMinute: 100, perHour: 3000 };
+export const defaultRateLimit: RateLimit = { perMinute: limits.ratePerMinute, perHour: limits.ratePerHour };
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

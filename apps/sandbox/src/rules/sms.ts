@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { limits } from '../catalog/examples.js';
 import { ApiError } from '../http/envelope.js';
 import { type Db, sql } from '../store/db.js';
 
@@ -7,7 +8,8 @@ export const SMS = {
   codeDigits: 5,
   codeTtlSeconds: 120,
   maxWrongTries: 3,
-  draftTtlSeconds: 300,
+  /** Stated by the interface: the description's info.x-limits. */
+  draftTtlSeconds: limits.draftTokenSeconds,
   /** Completed SMS authentications per mobile number per organizer. */
   mobileLimit: 5,
 } as const;

@@ -1,13 +1,14 @@
 import type { TasClient } from '../client.js';
 import { DraftExpiredError, TasApiError } from '../errors.js';
+import { limits } from '../generated/operations.js';
 import { basePath } from '../operations.js';
 import type { CallInit, RoleProfile } from '../types.js';
 import { type AuthOptions, smsCodeRequired } from './record-auth.js';
 
 type Body = CallInit<'authenticateRoadmap'>['body'];
 
-/** The draft_token lives 5 minutes (interface, Limits). */
-export const DRAFT_VALIDITY_MS = 5 * 60_000;
+/** The draft_token lives 5 minutes (interface, Limits; the description's info.x-limits). */
+export const DRAFT_VALIDITY_MS = limits.draftTokenSeconds * 1000;
 
 export type RoadmapAuthStart =
   | { status: 'authenticated'; roles: RoleProfile[] }

@@ -1,3 +1,4 @@
+import { limitsOf, loadDescription } from '@tas/openapi';
 import type { Clock } from '../types.js';
 
 export interface RateLimit {
@@ -5,8 +6,9 @@ export interface RateLimit {
   perHour: number;
 }
 
-/** The interface's limit (Limits: "API rate, 100 per minute and 3,000 per hour"). */
-export const DEFAULT_RATE: RateLimit = { perMinute: 100, perHour: 3000 };
+const stated = limitsOf(loadDescription());
+/** The interface's limit (Limits: "API rate, 100 per minute and 3,000 per hour"), from info.x-limits. */
+export const DEFAULT_RATE: RateLimit = { perMinute: stated.ratePerMinute, perHour: stated.ratePerHour };
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
