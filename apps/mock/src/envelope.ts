@@ -25,7 +25,12 @@ export function errorBody(...messages: Message[]): ErrorBody {
   return { data: {}, successful: false, messages };
 }
 
-const MAX_MESSAGES = 100; // Envelope.messages maxItems
+/** Envelope.messages' maxItems in the description: an answer never lists more. */
+const MAX_MESSAGES = Number(
+  resolveRef<{ properties: { messages: { maxItems?: number } } }>(description, {
+    $ref: '#/components/schemas/Envelope',
+  }).properties.messages.maxItems ?? Number.POSITIVE_INFINITY,
+);
 
 /**
  * Prism's request violations as the interface's 400 envelope: one message per violation, naming the
