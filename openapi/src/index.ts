@@ -15,6 +15,7 @@ export {
   pointerGet,
   resolveRef,
 } from './description.js';
+export { type Limits, limitsOf } from './limits.js';
 export {
   listOperations,
   type Match,
@@ -25,5 +26,4 @@ export {
   type Parameter,
   type ResponseSpec,
 } from './operations.js';
-export { type Limits, limitsOf } from './limits.js';
 export { createValidator, type ValidationIssue, type ValidationResult, type Validator } from './validator.js';
