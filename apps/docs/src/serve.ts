@@ -1,7 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { listen } from '@tas/serve';
 
 export interface ServeOptions {
   dir: string;
@@ -40,18 +40,5 @@ export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', 
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const { port: bound } = server.address() as AddressInfo;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return {
-    url: `http://${shown}:${bound}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, port, host);
 }

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { basePath, loadDescription } from '@tas/openapi';
+import { basePath } from '@tas/openapi';
+import { listen } from '@tas/serve';
+import { description } from './description.js';
 import { createHandler } from './handler.js';
 import { createPrism } from './prism.js';
 
@@ -27,20 +28,7 @@ export const DEFAULT_PORT = 4010;
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const { port = DEFAULT_PORT, host = '127.0.0.1', dynamic = false, log = () => {} } = options;
   const answer = await createPrism({ dynamic });
-  const handle = createHandler({ answer, basePath: basePath(loadDescription()), log });
+  const handle = createHandler({ answer, basePath: basePath(description), log });
   const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const { port: bound } = server.address() as AddressInfo;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shown}:${bound}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, port, host);
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '@tas/serve';
 import { createApp, type Exchange } from './app.js';
 import { limits } from './catalog/examples.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
@@ -48,23 +48,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     observe: options.observe,
   });
   const server = createServer((req, res) => void app(req, res));
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4020, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const listening = await listen(server, options.port ?? 4020, options.host ?? '127.0.0.1');
   return {
-    url: `http://${shown}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => {
-          db.close();
-          if (error) reject(error);
-          else resolve();
-        });
-        server.closeAllConnections();
-      }),
+    url: listening.url,
+    close: () => listening.close().finally(() => db.close()),
   };
 }

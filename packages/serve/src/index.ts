@@ -1,0 +1,1 @@
+export { type Listening, listen, urlHost } from './listen.js';
