@@ -1,4 +1,5 @@
-import { loadDescription, resolveRef } from '@tas/openapi';
+import { resolveRef } from '@tas/openapi';
+import { description } from './description.js';
 import type { Violation } from './prism.js';
 
 export interface Message {
@@ -11,8 +12,6 @@ export interface ErrorBody {
   successful: false;
   messages: Message[];
 }
-
-const description = loadDescription();
 
 /** The body of a named example of the description (`components/examples/<name>`), reused as is. */
 export function namedExample(name: string): ErrorBody {

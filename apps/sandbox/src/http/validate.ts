@@ -23,7 +23,7 @@ export function validateRequest(
   contentType: string | undefined,
   raw: RawBody,
 ): ValidRequest {
-  const known = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const known = queryNames(operation);
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     if (!known.has(name)) throw ApiError.of(400, 'invalid_parameter', `Unknown query parameter ${name}.`);
@@ -40,6 +40,18 @@ export function validateRequest(
   for (const p of operation.parameters)
     if (params[p.name] === undefined && p.schema.default !== undefined) params[p.name] = p.schema.default;
   return { params, body: parseBody(validator, operation, contentType, raw) };
+}
+
+const queryNamesCache = new WeakMap<Operation, Set<string>>();
+
+/** The query parameters an operation takes, worked out once per operation, not per request. */
+function queryNames(operation: Operation): Set<string> {
+  let names = queryNamesCache.get(operation);
+  if (!names) {
+    names = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    queryNamesCache.set(operation, names);
+  }
+  return names;
 }
 
 function parseBody(validator: Validator, operation: Operation, contentType: string | undefined, raw: RawBody) {
