@@ -140,15 +140,15 @@ export interface Match {
  * exists but not with this method, so that callers can answer 404 and 405 apart.
  */
 export function matchOperation(operations: Operation[], method: string, path: string): Match | null | undefined {
-  let pathKnown = false;
+  const wanted = method.toLowerCase();
   for (const operation of operations) {
+    if (operation.method !== wanted) continue;
     const m = operation.matcher.exec(path);
     if (!m) continue;
-    pathKnown = true;
-    if (operation.method === method.toLowerCase()) {
-      const params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
-      return { operation, params };
-    }
+    const params: Record<string, string> = {};
+    for (const name in m.groups) params[name] = decodeURIComponent(m.groups[name] as string);
+    return { operation, params };
   }
-  return pathKnown ? null : undefined;
+  // Servers call this on every request; the 404-or-405 question is asked only on a miss.
+  return operations.some((o) => o.matcher.test(path)) ? null : undefined;
 }
