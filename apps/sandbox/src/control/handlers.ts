@@ -5,7 +5,7 @@ import { ApiError } from '../http/envelope.js';
 import { createRecord as create, createRoadmap as createMap, type RecordState } from '../store/create.js';
 import { sql } from '../store/db.js';
 import { recordView, roadmapView } from '../store/present.js';
-import { getRecord, getRoadmap, STATUS } from '../store/rows.js';
+import { getRecord, getRoadmap, STATUS, writeOrganizer } from '../store/rows.js';
 import { defaultRoles, resetOrganizer } from '../store/seed.js';
 
 function testNamed(id: string, field: string): TestDefinition {
@@ -61,7 +61,7 @@ const readSmsOutbox: Handler = (ctx) => {
 
 const advanceClock: Handler = (ctx: Ctx) => {
   const ms = (ctx.body as { seconds: number }).seconds * 1000;
-  sql(ctx.db, 'UPDATE organizers SET clock_offset_ms = clock_offset_ms + ? WHERE id = ?').run(ms, ctx.org.id);
+  writeOrganizer(ctx.db, 'UPDATE organizers SET clock_offset_ms = clock_offset_ms + ? WHERE id = ?', ms, ctx.org.id);
   return { now: new Date(ctx.now + ms).toISOString() };
 };
 

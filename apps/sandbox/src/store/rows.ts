@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { type Db, sql } from './db.js';
 
 export interface OrganizerRow {
@@ -40,8 +41,33 @@ export interface RoadmapRow {
 
 export const STATUS = { vipWait: 0, finished: 1, ready: 2 } as const;
 
-export function getOrganizer(db: Db, id: string): OrganizerRow | undefined {
-  return sql<OrganizerRow>(db, 'SELECT * FROM organizers WHERE id = ?').get(id);
+// Every request reads its organizer, and organizers change rarely (a clock advance, a reset, a new
+// case number), so committed rows are kept in memory. Every write to the table goes through
+// writeOrganizer, which drops them; a row read inside a transaction is not kept, so that a row a
+// rollback undoes is never served. One sandbox process owns its database file.
+const organizerCache = new WeakMap<Db, Map<string, Readonly<OrganizerRow>>>();
+
+export function getOrganizer(db: Db, id: string): Readonly<OrganizerRow> | undefined {
+  let rows = organizerCache.get(db);
+  if (!rows) {
+    rows = new Map();
+    organizerCache.set(db, rows);
+  }
+  const cached = rows.get(id);
+  if (cached) return cached;
+  const row = sql<OrganizerRow>(db, 'SELECT * FROM organizers WHERE id = ?').get(id);
+  if (row && !db.inTransaction) rows.set(id, Object.freeze(row));
+  return row;
+}
+
+/** The only way to change the organizers table: runs the statement and forgets cached rows. */
+export function writeOrganizer(db: Db, statement: string, ...args: unknown[]): Database.RunResult {
+  organizerCache.delete(db);
+  try {
+    return sql(db, statement).run(...args);
+  } finally {
+    organizerCache.delete(db);
+  }
 }
 
 /** A record of this organizer; another organizer's token is as unknown as a made-up one. */
@@ -85,7 +111,7 @@ export function insertRoadmap(db: Db, row: RoadmapRow): void {
 
 /** Creates a profile with the organizer's next case number. */
 export function insertProfile(db: Db, row: Omit<ProfileRow, 'case_number'>): ProfileRow {
-  sql(db, 'UPDATE organizers SET case_seq = case_seq + 1 WHERE id = ?').run(row.organizer);
+  writeOrganizer(db, 'UPDATE organizers SET case_seq = case_seq + 1 WHERE id = ?', row.organizer);
   const seq = getOrganizer(db, row.organizer)?.case_seq ?? 0;
   const profile = { ...row, case_number: `SBX-${row.organizer.toUpperCase()}-${String(seq).padStart(5, '0')}` };
   sql(

@@ -3,6 +3,7 @@ import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import { createRecord, createRoadmap, type RecordState, stableUuid } from './create.js';
 import { type Db, sql } from './db.js';
+import { writeOrganizer } from './rows.js';
 
 export const ORGANIZERS = [
   { id: 'sms', tests_auth_required: true },
@@ -45,7 +46,9 @@ export function seedOrganizer(db: Db, organizer: string, now: number): void {
 export function ensureSeed(db: Db, now: number): void {
   db.transaction(() => {
     for (const org of ORGANIZERS) {
-      const inserted = sql(db, 'INSERT OR IGNORE INTO organizers (id, tests_auth_required) VALUES (?, ?)').run(
+      const inserted = writeOrganizer(
+        db,
+        'INSERT OR IGNORE INTO organizers (id, tests_auth_required) VALUES (?, ?)',
         org.id,
         org.tests_auth_required ? 1 : 0,
       );
@@ -59,7 +62,7 @@ export function resetOrganizer(db: Db, organizer: string, now: number): void {
   db.transaction(() => {
     for (const table of ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'])
       sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
-    sql(db, 'UPDATE organizers SET clock_offset_ms = 0, case_seq = 0 WHERE id = ?').run(organizer);
+    writeOrganizer(db, 'UPDATE organizers SET clock_offset_ms = 0, case_seq = 0 WHERE id = ?', organizer);
     seedOrganizer(db, organizer, now);
   })();
 }
