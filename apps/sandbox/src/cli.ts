@@ -78,7 +78,7 @@ const sandbox = await startSandbox({
         ),
         perHour: number('--rate-hour', flags['rate-hour'] ?? env.SANDBOX_RATE_HOUR, DEFAULT_RATE_LIMIT.perHour),
       },
-  log: flags.quiet ? () => {} : (line) => process.stdout.write(`${line}\n`),
+  log: flags.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
 });
 process.stdout.write(
   `sandbox listening on ${sandbox.url} (API ${sandbox.url}/api/v2/, control ${sandbox.url}/__sandbox/)\n`,

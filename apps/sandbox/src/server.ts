@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { listen } from '@tas/serve';
-import { createApp, type Exchange } from './app.js';
+import { createApp, type Exchange, quiet } from './app.js';
 import { limits } from './catalog/examples.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import { openDb } from './store/db.js';
@@ -44,7 +44,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     keys,
     rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
     clock,
-    log: options.log ?? (() => {}),
+    log: options.log ?? quiet,
     observe: options.observe,
   });
   const server = createServer((req, res) => void app(req, res));
