@@ -32,7 +32,11 @@ export class Pacer {
       [limit.perMinute, MINUTE],
       [limit.perHour, HOUR],
     ];
+    this.keep = Math.max(limit.perMinute, limit.perHour);
   }
+
+  /** Send times kept: only the most recent `keep` (the largest limit) can decide a wait. */
+  private readonly keep: number;
 
   /** Callers waiting their turn; while none wait, a free slot is taken at once. */
   private waiting = 0;
@@ -69,7 +73,7 @@ export class Pacer {
 
   private record(now: number): undefined {
     this.sent.push(now);
-    if (this.sent.length > 2 * this.maxLimit()) this.prune();
+    if (this.sent.length > 2 * this.keep) this.sent = this.sent.slice(-this.keep);
     return undefined;
   }
 
@@ -77,19 +81,11 @@ export class Pacer {
   private waitFor(now: number): number {
     let wait = this.pausedUntil - now;
     for (const [limit, span] of this.windows) {
-      // The limit-th most recent call must have left the window.
-      const oldest = this.sent[this.sent.length - limit];
-      if (oldest !== undefined) wait = Math.max(wait, oldest + span - now);
+      // The limit-th most recent call must have left the window. (A negative index would be a
+      // property lookup by string, slow on every call until the limit is reached.)
+      const at = this.sent.length - limit;
+      if (at >= 0) wait = Math.max(wait, (this.sent[at] as number) + span - now);
     }
     return wait;
-  }
-
-  private maxLimit(): number {
-    return Math.max(...this.windows.map(([limit]) => limit));
-  }
-
-  /** Only the most recent `limit` send times decide a wait; older ones can go. */
-  private prune(): void {
-    this.sent = this.sent.slice(-this.maxLimit());
   }
 }
