@@ -1,8 +1,9 @@
-import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import createFetchClient, { type Client, createQuerySerializer, type Middleware } from 'openapi-fetch';
 import { type Clock, systemClock } from './clock.js';
 import type { paths } from './generated/openapi.js';
 import { basePath, operationTable } from './operations.js';
 import { defaultRateLimit, Pacer, type RateLimit } from './pacer.js';
+import { pathSerializer } from './path-serializer.js';
 import { PlainRequest } from './plain-request.js';
 import { createTransport, type FetchLike } from './transport.js';
 import type { CallArgs, DataOf, OperationId } from './types.js';
@@ -50,6 +51,9 @@ export function createClient(options: ClientOptions): TasClient {
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}${basePath}`,
     fetch: transport as unknown as (request: Request) => Promise<Response>,
     Request: PlainRequest as unknown as typeof Request,
+    // Built once: given options instead, openapi-fetch would build a serializer on every call.
+    querySerializer: createQuerySerializer(),
+    pathSerializer,
   });
   raw.use(apiKeyMiddleware(options.apiKey));
 
