@@ -154,14 +154,25 @@ function replay(response: Response, text: string, body: unknown): Response {
 function envelopeProblem(body: unknown): string | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'the body is not an object';
   const b = body as { [key: string]: unknown };
-  for (const [name, type] of Object.entries(envelopeShape.fields)) {
+  // Plain loops: this runs on every answer, and a valid one should allocate nothing.
+  for (const name in fields) {
+    const type = fields[name] as string;
     if (!(name in b)) return `no \`${name}\``;
     if (type !== 'any' && jsonType(b[name]) !== type)
       return `\`${name}\` is not ${type === 'array' ? 'an' : 'a'} ${type}`;
   }
   const messages = b.messages as { [key: string]: unknown }[];
+  for (const m of messages)
+    for (const f of envelopeShape.messageFields) if (!m || typeof m[f] !== 'string') return lackingText(messages);
+  return undefined;
+}
+
+const fields: Record<string, string> = envelopeShape.fields;
+
+/** Which message fields some message lacks: the error text, worked out only on a bad answer. */
+function lackingText(messages: { [key: string]: unknown }[]): string {
   const lacking = envelopeShape.messageFields.filter((f) => !messages.every((m) => m && typeof m[f] === 'string'));
-  return lacking.length ? `a message lacks ${lacking.map((f) => `\`${f}\``).join(' or ')}` : undefined;
+  return `a message lacks ${lacking.map((f) => `\`${f}\``).join(' or ')}`;
 }
 
 function jsonType(value: unknown): string {

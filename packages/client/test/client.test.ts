@@ -61,7 +61,21 @@ describe('createClient', () => {
     ['an empty body', () => new Response('', { status: 200 }), /not JSON \(empty body\)/],
     ['JSON without the envelope', () => Response.json({ token: 'x' }), /no `data`/],
     ['an array', () => Response.json([1, 2]), /not an object/],
-    ['messages that are not messages', () => Response.json({ data: {}, successful: false, messages: [1] }), /code/],
+    [
+      'messages that are not messages',
+      () => Response.json({ data: {}, successful: false, messages: [1] }),
+      /a message lacks `code` or `text`/,
+    ],
+    [
+      'a message without text',
+      () => Response.json({ data: {}, successful: false, messages: [{ code: 'x', text: 't' }, { code: 'y' }] }),
+      /a message lacks `text`$/,
+    ],
+    [
+      '`messages` not an array',
+      () => Response.json({ data: {}, successful: true, messages: {} }),
+      /`messages` is not an array/,
+    ],
     ['a string `successful`', () => Response.json({ data: {}, successful: 'yes', messages: [] }), /successful/],
   ])('a body that is not the envelope is a TasResponseError: %s', async (_name, answer, reason) => {
     const { tas } = client(answer);
