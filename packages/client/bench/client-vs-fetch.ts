@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { loadDescription } from '@tas/openapi';
-import { createClient } from '../src/index.js';
+import { createClient } from '../dist/index.js';
 
 const HELP = `Usage: npm run bench -w @tas/client [-- --calls N --rounds R]
 
