@@ -44,6 +44,16 @@ const PREFLIGHT = {
   'Access-Control-Max-Age': '600',
 };
 
+// Plain functions, not closures made per request: tsx names each closure it makes, at a cost.
+function contractOf(served: Contract[], pathname: string): Contract | undefined {
+  for (const c of served) if (pathname.startsWith(c.prefix) && pathname[c.prefix.length] === '/') return c;
+  return undefined;
+}
+
+function notFound(method: string | undefined, pathname: string): ApiError {
+  return ApiError.of(404, 'not_found', `No operation ${method} ${pathname}.`);
+}
+
 /** A logger that drops every line; the app skips building lines for it. */
 export const quiet = (_line: string): void => {};
 
@@ -61,18 +71,17 @@ export function createApp(o: AppOptions) {
       if (!org) throw ApiError.of(401, 'invalid_api_key', 'The API-KEY header does not name an organizer.');
       const baseNow = o.clock();
       const now = baseNow + org.clock_offset_ms;
-      contract = served.find((c) => url.pathname.startsWith(`${c.prefix}/`));
+      contract = contractOf(served, url.pathname);
       // The rate limit is the API's; the control API (test set-up) does not count.
       if (contract?.name !== 'control') limit?.(org.id, now);
-      const notFound = () => ApiError.of(404, 'not_found', `No operation ${req.method} ${url.pathname}.`);
-      if (!contract) throw notFound();
+      if (!contract) throw notFound(req.method, url.pathname);
       let match: ReturnType<typeof matchOperation>;
       try {
         match = matchOperation(contract.operations, req.method ?? 'GET', url.pathname.slice(contract.prefix.length));
       } catch {
         throw ApiError.of(400, 'invalid_parameter', 'A path parameter is not valid percent-encoding.');
       }
-      if (!match) throw notFound();
+      if (!match) throw notFound(req.method, url.pathname);
       operation = match.operation;
       const valid = validateRequest(contract.validator, operation, match.params, url, req.headers['content-type'], raw);
       const handler = contract.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;

@@ -1,7 +1,7 @@
 import { ApiError } from '../http/envelope.js';
 import { sql } from '../store/db.js';
 import { recordDetailView, recordView, testOf } from '../store/present.js';
-import type { RecordRow } from '../store/rows.js';
+import { RECORD_COLUMNS, type RecordRow } from '../store/rows.js';
 import { type Handler, requireRecord } from './context.js';
 
 export const listRecords: Handler = (ctx) => {
@@ -21,7 +21,7 @@ export const listRecords: Handler = (ctx) => {
   const { count } = sql<{ count: number }>(ctx.db, `SELECT count(*) AS count ${filter}`).get(args) ?? { count: 0 };
   const rows = sql<RecordRow>(
     ctx.db,
-    `SELECT * ${filter} ORDER BY created DESC, seq DESC LIMIT @limit OFFSET @offset`,
+    `SELECT ${RECORD_COLUMNS} ${filter} ORDER BY created DESC, seq DESC LIMIT @limit OFFSET @offset`,
   ).all(args);
   return {
     count,

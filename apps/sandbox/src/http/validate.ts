@@ -54,25 +54,28 @@ function queryNames(operation: Operation): Set<string> {
   return names;
 }
 
+function badBody(text: string): ApiError {
+  return ApiError.of(400, 'invalid_body', text);
+}
+
 function parseBody(validator: Validator, operation: Operation, contentType: string | undefined, raw: RawBody) {
-  const bad = (text: string) => ApiError.of(400, 'invalid_body', text);
-  if (raw.tooLarge) throw bad(`The request body is larger than ${BODY_LIMIT} bytes.`);
+  if (raw.tooLarge) throw badBody(`The request body is larger than ${BODY_LIMIT} bytes.`);
   const empty = raw.text.trim() === '';
   if (!operation.requestBody) {
     if (empty || /^\{\s*\}$/.test(raw.text.trim())) return undefined;
-    throw bad(`${operation.operationId} takes no request body.`);
+    throw badBody(`${operation.operationId} takes no request body.`);
   }
   if (empty) {
-    if (operation.requestBody.required) throw bad('The request body is required (a JSON object).');
+    if (operation.requestBody.required) throw badBody('The request body is required (a JSON object).');
     return undefined;
   }
   if (!/^application\/json\s*(;|$)/i.test(contentType ?? ''))
-    throw bad(`Content-Type must be application/json; got ${contentType ? `"${contentType}"` : 'none'}.`);
+    throw badBody(`Content-Type must be application/json; got ${contentType ? `"${contentType}"` : 'none'}.`);
   let body: unknown;
   try {
     body = JSON.parse(raw.text);
   } catch {
-    throw bad('The request body is not valid JSON.');
+    throw badBody('The request body is not valid JSON.');
   }
   const result = validator.validateRequestBody(operation, body);
   if (!result.valid) throw new ApiError(400, toMessages(result.issues));

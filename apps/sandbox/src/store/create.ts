@@ -40,7 +40,7 @@ export function createRecord(
   now: number,
   token: string = randomUUID(),
 ): RecordRow {
-  const row: RecordRow = {
+  const row: RecordRow & { answers: string | null } = {
     seq: 0,
     token,
     organizer,

@@ -18,9 +18,11 @@ export interface RecordRow {
   profile: string | null;
   submit_on: number | null;
   created: number;
-  answers: string | null;
   scores: string | null;
 }
+/** The columns of a RecordRow: all but the stored answers, which nothing reads back. */
+export const RECORD_COLUMNS =
+  'seq, token, organizer, test_id, status, roadmap, role, profile, submit_on, created, scores';
 export interface ProfileRow {
   token: string;
   organizer: string;
@@ -72,7 +74,10 @@ export function writeOrganizer(db: Db, statement: string, ...args: unknown[]): D
 
 /** A record of this organizer; another organizer's token is as unknown as a made-up one. */
 export function getRecord(db: Db, organizer: string, token: string): RecordRow | undefined {
-  return sql<RecordRow>(db, 'SELECT * FROM records WHERE token = ? AND organizer = ?').get(token, organizer);
+  return sql<RecordRow>(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ? AND organizer = ?`).get(
+    token,
+    organizer,
+  );
 }
 
 export function getRoadmap(db: Db, organizer: string, token: string): RoadmapRow | undefined {
@@ -80,7 +85,7 @@ export function getRoadmap(db: Db, organizer: string, token: string): RoadmapRow
 }
 
 export function roadmapRecords(db: Db, roadmap: string): RecordRow[] {
-  return sql<RecordRow>(db, 'SELECT * FROM records WHERE roadmap = ? ORDER BY role, seq').all(roadmap);
+  return sql<RecordRow>(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE roadmap = ? ORDER BY role, seq`).all(roadmap);
 }
 
 export function getProfile(db: Db, token: string): ProfileRow | undefined {
@@ -93,7 +98,7 @@ export function externalIdTaken(db: Db, organizer: string, externalId: number): 
 
 export function insertRecord(
   db: Db,
-  row: Omit<RecordRow, 'seq' | 'answers' | 'scores' | 'submit_on'> & Partial<RecordRow>,
+  row: Omit<RecordRow, 'seq' | 'scores' | 'submit_on'> & Partial<RecordRow> & { answers?: string | null },
 ): void {
   sql(
     db,
