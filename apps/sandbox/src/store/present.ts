@@ -50,20 +50,33 @@ export function recordView(view: View, row: RecordRow) {
 }
 
 export function recordDetailView(view: View, row: RecordRow) {
-  const test = testOf(row);
-  return {
-    ...recordView(view, row),
-    test: {
-      id: test.id,
-      title: test.title,
-      questions_count: questionsCount(test),
-      doing_time_minutes: test.doing_time_minutes,
-      min_age: test.min_age,
-      max_age: test.max_age,
-      gender_permission: test.gender_permission,
-      categories: test.categories,
-    },
-  };
+  // recordView's fields, then `test` last, as the Record schema orders them.
+  return Object.assign(recordView(view, row), { test: testSummary(testOf(row)) });
+}
+
+const summaries = new WeakMap<TestDefinition, ReturnType<typeof summaryOf>>();
+
+/** A test's summary never changes, so it is built once per test, not per answer. */
+function testSummary(test: TestDefinition) {
+  let summary = summaries.get(test);
+  if (!summary) {
+    summary = summaryOf(test);
+    summaries.set(test, summary);
+  }
+  return summary;
+}
+
+function summaryOf(test: TestDefinition) {
+  return Object.freeze({
+    id: test.id,
+    title: test.title,
+    questions_count: questionsCount(test),
+    doing_time_minutes: test.doing_time_minutes,
+    min_age: test.min_age,
+    max_age: test.max_age,
+    gender_permission: test.gender_permission,
+    categories: test.categories,
+  });
 }
 
 export function roadmapView(view: View, row: RoadmapRow) {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type Db, sql } from './db.js';
+import { type Db, sql, sqlRaw } from './db.js';
 
 export interface OrganizerRow {
   id: string;
@@ -23,6 +23,24 @@ export interface RecordRow {
 /** The columns of a RecordRow: all but the stored answers, which nothing reads back. */
 export const RECORD_COLUMNS =
   'seq, token, organizer, test_id, status, roadmap, role, profile, submit_on, created, scores';
+
+/** A row of RECORD_COLUMNS, read as an array (sqlRaw), in the same order. */
+function recordOf(a: unknown[]): RecordRow {
+  return {
+    seq: a[0] as number,
+    token: a[1] as string,
+    organizer: a[2] as string,
+    test_id: a[3] as string,
+    status: a[4] as number,
+    roadmap: a[5] as string | null,
+    role: a[6] as number | null,
+    profile: a[7] as string | null,
+    submit_on: a[8] as number | null,
+    created: a[9] as number,
+    scores: a[10] as string | null,
+  };
+}
+
 export interface ProfileRow {
   token: string;
   organizer: string;
@@ -74,10 +92,11 @@ export function writeOrganizer(db: Db, statement: string, ...args: unknown[]): D
 
 /** A record of this organizer; another organizer's token is as unknown as a made-up one. */
 export function getRecord(db: Db, organizer: string, token: string): RecordRow | undefined {
-  return sql<RecordRow>(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ? AND organizer = ?`).get(
+  const row = sqlRaw(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ? AND organizer = ?`).get(
     token,
     organizer,
   );
+  return row && recordOf(row);
 }
 
 export function getRoadmap(db: Db, organizer: string, token: string): RoadmapRow | undefined {

@@ -1,0 +1,35 @@
+// Record rows are read as arrays and named in JavaScript; they must equal what SQLite names.
+import { describe, expect, it } from 'vitest';
+import { findTest } from '../src/catalog/tests.js';
+import { createRecord, createRoadmap, type RecordState } from '../src/store/create.js';
+import { openDb, sql } from '../src/store/db.js';
+import { getRecord, RECORD_COLUMNS, roadmapRecords } from '../src/store/rows.js';
+import { defaultRoles, ensureSeed } from '../src/store/seed.js';
+
+describe('getRecord', () => {
+  const db = openDb();
+  const now = Date.UTC(2026, 0, 1);
+  ensureSeed(db, now);
+  const test = findTest('career-interest');
+  if (!test) throw new Error('no career-interest test in the catalog');
+
+  it.each<RecordState>(['vip_wait', 'ready', 'authenticated', 'finished'])('a %s record, column by column', (state) => {
+    const { token } = createRecord(db, 'sms', test, state, now);
+    const named = sql(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ?`).get(token);
+    expect(getRecord(db, 'sms', token)).toStrictEqual(named);
+  });
+
+  it('a record of a roadmap, with its roadmap and role', () => {
+    const roadmap = createRoadmap(db, 'sms', defaultRoles(), now);
+    const [first] = roadmapRecords(db, roadmap);
+    if (!first) throw new Error('the roadmap has no records');
+    const named = sql(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ?`).get(first.token);
+    expect(named).toMatchObject({ roadmap, role: expect.any(Number) });
+    expect(getRecord(db, 'sms', first.token)).toStrictEqual(named);
+  });
+
+  it('another organizer reads nothing', () => {
+    const { token } = createRecord(db, 'sms', test, 'ready', now);
+    expect(getRecord(db, 'instant', token)).toBeUndefined();
+  });
+});
