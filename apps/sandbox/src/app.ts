@@ -4,6 +4,7 @@ import { type Contract, contracts } from './contracts.js';
 import { type RawBody, readBody } from './http/body.js';
 import { ApiError, failure, ok } from './http/envelope.js';
 import { createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { parseTarget, type Target } from './http/target.js';
 import { BODY_LIMIT, validateRequest } from './http/validate.js';
 import type { Db } from './store/db.js';
 import { getOrganizer } from './store/rows.js';
@@ -61,7 +62,7 @@ export function createApp(o: AppOptions) {
   const served = contracts();
   const limit = o.rateLimit ? createRateLimiter(o.rateLimit) : undefined;
 
-  function answer(req: IncomingMessage, url: URL, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
+  function answer(req: IncomingMessage, url: Target, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
     try {
@@ -83,7 +84,14 @@ export function createApp(o: AppOptions) {
       }
       if (!match) throw notFound(req.method, url.pathname);
       operation = match.operation;
-      const valid = validateRequest(contract.validator, operation, match.params, url, req.headers['content-type'], raw);
+      const valid = validateRequest(
+        contract.validator,
+        operation,
+        match.params,
+        url.query,
+        req.headers['content-type'],
+        raw,
+      );
       const handler = contract.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
       const data = handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body });
@@ -104,7 +112,7 @@ export function createApp(o: AppOptions) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const url = parseTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     let status: number;
     if (method === 'OPTIONS') {

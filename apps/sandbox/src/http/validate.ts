@@ -19,13 +19,13 @@ export function validateRequest(
   validator: Validator,
   operation: Operation,
   path: Record<string, string>,
-  url: URL,
+  search: URLSearchParams,
   contentType: string | undefined,
   raw: RawBody,
 ): ValidRequest {
   const known = queryNames(operation);
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) {
+  for (const [name, value] of search) {
     if (!known.has(name)) throw ApiError.of(400, 'invalid_parameter', `Unknown query parameter ${name}.`);
     if (name in query) throw ApiError.of(400, 'invalid_parameter', `Query parameter ${name} is repeated.`);
     query[name] = value;
