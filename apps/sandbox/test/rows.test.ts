@@ -26,6 +26,9 @@ describe('getRecord', () => {
     const named = sql(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ?`).get(first.token);
     expect(named).toMatchObject({ roadmap, role: expect.any(Number) });
     expect(getRecord(db, 'sms', first.token)).toStrictEqual(named);
+    const all = sql(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE roadmap = ? ORDER BY role, seq`).all(roadmap);
+    expect(all.length).toBeGreaterThan(1);
+    expect(roadmapRecords(db, roadmap)).toStrictEqual(all);
   });
 
   it('another organizer reads nothing', () => {

@@ -103,12 +103,23 @@ export function sql<R = unknown>(db: Db, text: string): Database.Statement<unkno
   return statement as Database.Statement<unknown[], R>;
 }
 
+const rawCache = new WeakMap<Db, Map<string, Database.Statement<unknown[], unknown[]>>>();
+
 /**
- * A prepared statement that answers rows as arrays: better-sqlite3 names each column of each row
- * through the engine, which costs more than building the object in JavaScript (rows.ts).
+ * A prepared statement that answers rows as arrays, prepared once per database: better-sqlite3
+ * names each column of each row through the engine, which costs more than building the object in
+ * JavaScript (rows.ts).
  */
 export function sqlRaw(db: Db, text: string): Database.Statement<unknown[], unknown[]> {
-  const statement = sql(db, `/* raw */ ${text}`);
-  if (!statement.reader) throw new Error(`not a query: ${text}`);
-  return statement.raw(true) as unknown as Database.Statement<unknown[], unknown[]>;
+  let statements = rawCache.get(db);
+  if (!statements) {
+    statements = new Map();
+    rawCache.set(db, statements);
+  }
+  let statement = statements.get(text);
+  if (!statement) {
+    statement = db.prepare<unknown[], unknown[]>(text).raw(true);
+    statements.set(text, statement);
+  }
+  return statement;
 }

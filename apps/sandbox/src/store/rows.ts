@@ -24,6 +24,10 @@ export interface RecordRow {
 export const RECORD_COLUMNS =
   'seq, token, organizer, test_id, status, roadmap, role, profile, submit_on, created, scores';
 
+// Built once: the statement caches are keyed by text, and a text built per call is hashed per call.
+const RECORD_BY_TOKEN = `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ? AND organizer = ?`;
+const RECORDS_OF_ROADMAP = `SELECT ${RECORD_COLUMNS} FROM records WHERE roadmap = ? ORDER BY role, seq`;
+
 /** A row of RECORD_COLUMNS, read as an array (sqlRaw), in the same order. */
 function recordOf(a: unknown[]): RecordRow {
   return {
@@ -92,10 +96,7 @@ export function writeOrganizer(db: Db, statement: string, ...args: unknown[]): D
 
 /** A record of this organizer; another organizer's token is as unknown as a made-up one. */
 export function getRecord(db: Db, organizer: string, token: string): RecordRow | undefined {
-  const row = sqlRaw(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE token = ? AND organizer = ?`).get(
-    token,
-    organizer,
-  );
+  const row = sqlRaw(db, RECORD_BY_TOKEN).get(token, organizer);
   return row && recordOf(row);
 }
 
@@ -104,7 +105,7 @@ export function getRoadmap(db: Db, organizer: string, token: string): RoadmapRow
 }
 
 export function roadmapRecords(db: Db, roadmap: string): RecordRow[] {
-  return sql<RecordRow>(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE roadmap = ? ORDER BY role, seq`).all(roadmap);
+  return sqlRaw(db, RECORDS_OF_ROADMAP).all(roadmap).map(recordOf);
 }
 
 export function getProfile(db: Db, token: string): ProfileRow | undefined {
