@@ -38,6 +38,8 @@ const CORS = {
 };
 // The headers of almost every answer, built once rather than spread per response.
 const JSON_HEADERS = { ...CORS, 'Content-Type': 'application/json; charset=utf-8' };
+/** An answer with no headers of its own (most): JSON_HEADERS go out as they are. */
+const NO_HEADERS: Record<string, string> = Object.freeze({});
 const PREFLIGHT = {
   ...CORS,
   'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
@@ -95,7 +97,7 @@ export function createApp(o: AppOptions) {
       const handler = contract.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
       const data = handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body });
-      return { contract: contract.name, operation, status: 200, headers: {}, body: ok(data) };
+      return { contract: contract.name, operation, status: 200, headers: NO_HEADERS, body: ok(data) };
     } catch (error) {
       const where = { contract: contract?.name, operation };
       if (error instanceof ApiError)
@@ -127,9 +129,8 @@ export function createApp(o: AppOptions) {
       const raw = hasBody ? await readBody(req, BODY_LIMIT).catch(() => ({ text: '', tooLarge: false })) : NO_BODY;
       const exchange = answer(req, url, raw);
       status = exchange.status;
-      const extra = Object.keys(exchange.headers).length > 0;
       res
-        .writeHead(status, extra ? { ...JSON_HEADERS, ...exchange.headers } : JSON_HEADERS)
+        .writeHead(status, exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers })
         .end(JSON.stringify(exchange.body));
       o.observe?.({ method, path: url.pathname, ...exchange });
     }
