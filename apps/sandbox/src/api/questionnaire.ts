@@ -1,6 +1,6 @@
 import { type Answer, checkAnswers, score } from '../catalog/answers.js';
 import { ApiError } from '../http/envelope.js';
-import { sql } from '../store/db.js';
+import { sql, transaction } from '../store/db.js';
 import { recordView, testOf } from '../store/present.js';
 import type { RecordRow } from '../store/rows.js';
 import { type Ctx, type Handler, requireRecord } from './context.js';
@@ -23,20 +23,18 @@ export const getQuestions: Handler = (ctx) => {
 
 export const submitAnswers: Handler = (ctx) => {
   const answers = ctx.body.record as Answer[];
-  return ctx.db
-    .transaction(() => {
-      const row = takeable(ctx);
-      const test = testOf(row);
-      const problem = checkAnswers(test, answers);
-      if (problem) throw ApiError.of(400, 'invalid_answers', problem.text, problem.field);
-      // The state is the condition of the write: of concurrent submissions exactly one changes the row.
-      const finished = sql(
-        ctx.db,
-        `UPDATE records SET status = 1, submit_on = ?, answers = ?, scores = ?
+  return transaction(ctx.db, 'immediate', () => {
+    const row = takeable(ctx);
+    const test = testOf(row);
+    const problem = checkAnswers(test, answers);
+    if (problem) throw ApiError.of(400, 'invalid_answers', problem.text, problem.field);
+    // The state is the condition of the write: of concurrent submissions exactly one changes the row.
+    const finished = sql(
+      ctx.db,
+      `UPDATE records SET status = 1, submit_on = ?, answers = ?, scores = ?
        WHERE token = ? AND status = 2 AND profile IS NOT NULL`,
-      ).run(ctx.now, JSON.stringify(answers), JSON.stringify(score(test, answers)), row.token);
-      if (finished.changes !== 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
-      return recordView(ctx.view, { ...row, status: 1, submit_on: ctx.now });
-    })
-    .immediate();
+    ).run(ctx.now, JSON.stringify(answers), JSON.stringify(score(test, answers)), row.token);
+    if (finished.changes !== 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
+    return recordView(ctx.view, { ...row, status: 1, submit_on: ctx.now });
+  });
 };

@@ -1,6 +1,7 @@
 import { ApiError } from '../http/envelope.js';
 import { ineligibility } from '../rules/eligibility.js';
 import { checkCode, latestPending, SMS, sendCode } from '../rules/sms.js';
+import { transaction } from '../store/db.js';
 import { recordView, testOf } from '../store/present.js';
 import { linkProfile, type RecordRow } from '../store/rows.js';
 import { type Ctx, type Handler, requireRecord } from './context.js';
@@ -33,44 +34,36 @@ function link(ctx: Ctx, row: RecordRow, mobile: string, profile: ProfileInput) {
 
 export const authenticateRecord: Handler = (ctx) => {
   const { mobile, profile } = ctx.body as { mobile: string; profile: ProfileInput };
-  return ctx.db
-    .transaction(() => {
-      const row = authenticatable(ctx);
-      const why = ineligibility(testOf(row), profile, ctx.now);
-      if (why) throw ApiError.of(400, 'age_gender_mismatch', why, '/profile/birth');
-      assertExternalIdsFree(ctx, [{ profile, field: '/profile' }]);
-      if (!ctx.org.tests_auth_required) return { tests_auth_required: false, record: link(ctx, row, mobile, profile) };
-      sendCode(ctx.db, {
-        organizer: ctx.org.id,
-        kind: 'record',
-        target: row.token,
-        mobile,
-        payload: profile,
-        now: ctx.now,
-      });
-      return { tests_auth_required: true, code_expires_in: SMS.codeTtlSeconds };
-    })
-    .immediate();
+  return transaction(ctx.db, 'immediate', () => {
+    const row = authenticatable(ctx);
+    const why = ineligibility(testOf(row), profile, ctx.now);
+    if (why) throw ApiError.of(400, 'age_gender_mismatch', why, '/profile/birth');
+    assertExternalIdsFree(ctx, [{ profile, field: '/profile' }]);
+    if (!ctx.org.tests_auth_required) return { tests_auth_required: false, record: link(ctx, row, mobile, profile) };
+    sendCode(ctx.db, {
+      organizer: ctx.org.id,
+      kind: 'record',
+      target: row.token,
+      mobile,
+      payload: profile,
+      now: ctx.now,
+    });
+    return { tests_auth_required: true, code_expires_in: SMS.codeTtlSeconds };
+  });
 };
 
 export const verifyRecordAuth: Handler = (ctx) => {
   const { code } = ctx.body as { code: string };
-  const outcome = ctx.db
-    .transaction(() => {
-      const row = requireRecord(ctx);
-      if (row.profile) throw alreadyAuthenticated();
-      const pending = latestPending(ctx.db, row.token);
-      if (!pending)
-        throw ApiError.of(
-          409,
-          'no_pending_auth',
-          'No authentication is pending: call POST /record/{token}/auth/ first.',
-        );
-      const refusal = checkCode(ctx.db, pending, code, ctx.now);
-      if (refusal) return refusal;
-      return link(ctx, row, pending.mobile, JSON.parse(pending.payload) as ProfileInput);
-    })
-    .immediate();
+  const outcome = transaction(ctx.db, 'immediate', () => {
+    const row = requireRecord(ctx);
+    if (row.profile) throw alreadyAuthenticated();
+    const pending = latestPending(ctx.db, row.token);
+    if (!pending)
+      throw ApiError.of(409, 'no_pending_auth', 'No authentication is pending: call POST /record/{token}/auth/ first.');
+    const refusal = checkCode(ctx.db, pending, code, ctx.now);
+    if (refusal) return refusal;
+    return link(ctx, row, pending.mobile, JSON.parse(pending.payload) as ProfileInput);
+  });
   if (outcome instanceof ApiError) throw outcome;
   return outcome;
 };

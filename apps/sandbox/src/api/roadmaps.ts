@@ -1,7 +1,7 @@
 import { ApiError } from '../http/envelope.js';
 import { ineligibility } from '../rules/eligibility.js';
 import { checkCode, pendingByDraft, sendCode } from '../rules/sms.js';
-import { sql } from '../store/db.js';
+import { sql, transaction } from '../store/db.js';
 import { profileView, roadmapView, testOf } from '../store/present.js';
 import { linkProfile, type RoadmapRow, roadmapRecords } from '../store/rows.js';
 import { type Ctx, type Handler, requireRoadmap } from './context.js';
@@ -71,41 +71,36 @@ function linkRoles(ctx: Ctx, row: RoadmapRow, mobile: string, roles: RoleInput[]
 
 export const authenticateRoadmap: Handler = (ctx) => {
   const { mobile, roles } = ctx.body as { mobile: string; roles: RoleInput[] };
-  return ctx.db
-    .transaction(() => {
-      const row = open(ctx);
-      checkRoles(ctx, row, roles);
-      if (!ctx.org.tests_auth_required)
-        return { tests_auth_required: false, roles: linkRoles(ctx, row, mobile, roles) };
-      const sent = sendCode(ctx.db, {
-        organizer: ctx.org.id,
-        kind: 'roadmap',
-        target: row.token,
-        mobile,
-        payload: roles,
-        now: ctx.now,
-      });
-      return { tests_auth_required: true, draft_token: sent.draftToken };
-    })
-    .immediate();
+  return transaction(ctx.db, 'immediate', () => {
+    const row = open(ctx);
+    checkRoles(ctx, row, roles);
+    if (!ctx.org.tests_auth_required) return { tests_auth_required: false, roles: linkRoles(ctx, row, mobile, roles) };
+    const sent = sendCode(ctx.db, {
+      organizer: ctx.org.id,
+      kind: 'roadmap',
+      target: row.token,
+      mobile,
+      payload: roles,
+      now: ctx.now,
+    });
+    return { tests_auth_required: true, draft_token: sent.draftToken };
+  });
 };
 
 export const verifyRoadmapAuth: Handler = (ctx) => {
   const { draft_token: draftToken, code } = ctx.body as { draft_token: string; code: string };
-  const outcome = ctx.db
-    .transaction(() => {
-      const row = open(ctx);
-      const pending = pendingByDraft(ctx.db, row.token, draftToken);
-      const expired = (text: string) => ApiError.of(400, 'draft_expired', text, '/draft_token');
-      if (!pending || pending.state === 'superseded')
-        throw expired('This draft_token is unknown or was replaced; start roadmap authentication again.');
-      if (pending.draft_expires === null || ctx.now > pending.draft_expires)
-        throw expired('The draft_token has expired (valid 5 minutes); start roadmap authentication again.');
-      const refusal = checkCode(ctx.db, pending, code, ctx.now);
-      if (refusal) return refusal;
-      return { tests_auth_required: true, roles: linkRoles(ctx, row, pending.mobile, JSON.parse(pending.payload)) };
-    })
-    .immediate();
+  const outcome = transaction(ctx.db, 'immediate', () => {
+    const row = open(ctx);
+    const pending = pendingByDraft(ctx.db, row.token, draftToken);
+    const expired = (text: string) => ApiError.of(400, 'draft_expired', text, '/draft_token');
+    if (!pending || pending.state === 'superseded')
+      throw expired('This draft_token is unknown or was replaced; start roadmap authentication again.');
+    if (pending.draft_expires === null || ctx.now > pending.draft_expires)
+      throw expired('The draft_token has expired (valid 5 minutes); start roadmap authentication again.');
+    const refusal = checkCode(ctx.db, pending, code, ctx.now);
+    if (refusal) return refusal;
+    return { tests_auth_required: true, roles: linkRoles(ctx, row, pending.mobile, JSON.parse(pending.payload)) };
+  });
   if (outcome instanceof ApiError) throw outcome;
   return outcome;
 };

@@ -3,7 +3,7 @@ import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import { ApiError } from '../http/envelope.js';
 import { createRecord as create, createRoadmap as createMap, type RecordState } from '../store/create.js';
-import { sql } from '../store/db.js';
+import { sql, transaction } from '../store/db.js';
 import { recordView, roadmapView } from '../store/present.js';
 import { getRecord, getRoadmap, STATUS, writeOrganizer } from '../store/rows.js';
 import { defaultRoles, resetOrganizer } from '../store/seed.js';
@@ -17,7 +17,7 @@ function testNamed(id: string, field: string): TestDefinition {
 const createRecord: Handler = (ctx) => {
   const body = ctx.body as { test_id: string; state?: RecordState };
   const test = testNamed(body.test_id, '/test_id');
-  const row = ctx.db.transaction(() => create(ctx.db, ctx.org.id, test, body.state ?? 'ready', ctx.now))();
+  const row = transaction(ctx.db, 'deferred', () => create(ctx.db, ctx.org.id, test, body.state ?? 'ready', ctx.now));
   return recordView(ctx.view, row);
 };
 
@@ -31,7 +31,7 @@ const createRoadmap: Handler = (ctx) => {
         return { id: role.id, title: role.title, tests };
       })
     : defaultRoles();
-  const token = ctx.db.transaction(() => createMap(ctx.db, ctx.org.id, roles, ctx.now))();
+  const token = transaction(ctx.db, 'deferred', () => createMap(ctx.db, ctx.org.id, roles, ctx.now));
   const row = getRoadmap(ctx.db, ctx.org.id, token);
   if (!row) throw new Error('the roadmap just created is missing');
   return roadmapView(ctx.view, row);

@@ -123,3 +123,20 @@ export function sqlRaw(db: Db, text: string): Database.Statement<unknown[], unkn
   }
   return statement;
 }
+
+type Runner = Database.Transaction<(work: () => unknown) => unknown>;
+const runners = new WeakMap<Db, Runner>();
+
+/**
+ * Runs `work` in one transaction (`BEGIN`, or `BEGIN IMMEDIATE`, which takes the write lock at
+ * once); nested calls become savepoints. better-sqlite3's `db.transaction(fn)` builds four wrapper
+ * functions each time, so the wrapper is built once per database and the work passed to it.
+ */
+export function transaction<T>(db: Db, mode: 'deferred' | 'immediate', work: () => T): T {
+  let run = runners.get(db);
+  if (!run) {
+    run = db.transaction((w: () => unknown) => w());
+    runners.set(db, run);
+  }
+  return (mode === 'immediate' ? run.immediate(work) : run(work)) as T;
+}

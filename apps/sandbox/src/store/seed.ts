@@ -2,7 +2,7 @@ import { exampleData } from '../catalog/examples.js';
 import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import { createRecord, createRoadmap, type RecordState, stableUuid } from './create.js';
-import { type Db, sql } from './db.js';
+import { type Db, sql, transaction } from './db.js';
 import { writeOrganizer } from './rows.js';
 
 export const ORGANIZERS = [
@@ -44,7 +44,7 @@ export function seedOrganizer(db: Db, organizer: string, now: number): void {
 
 /** Creates the organizers and their seed once; a file database keeps its state across restarts. */
 export function ensureSeed(db: Db, now: number): void {
-  db.transaction(() => {
+  transaction(db, 'deferred', () => {
     for (const org of ORGANIZERS) {
       const inserted = writeOrganizer(
         db,
@@ -54,15 +54,15 @@ export function ensureSeed(db: Db, now: number): void {
       );
       if (inserted.changes === 1) seedOrganizer(db, org.id, now);
     }
-  })();
+  });
 }
 
 /** Back to the seed: this organizer's records, roadmaps, profiles, codes and clock are dropped and re-made. */
 export function resetOrganizer(db: Db, organizer: string, now: number): void {
-  db.transaction(() => {
+  transaction(db, 'deferred', () => {
     for (const table of ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'])
       sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
     writeOrganizer(db, 'UPDATE organizers SET clock_offset_ms = 0, case_seq = 0 WHERE id = ?', organizer);
     seedOrganizer(db, organizer, now);
-  })();
+  });
 }
