@@ -1,7 +1,7 @@
 // The organizer rows are cached between requests; these prove a write is seen at once and a
 // rolled-back write is never served.
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../src/store/db.js';
+import { openDb, transaction } from '../src/store/db.js';
 import { getOrganizer, insertProfile, writeOrganizer } from '../src/store/rows.js';
 import { ensureSeed, resetOrganizer } from '../src/store/seed.js';
 
@@ -40,10 +40,22 @@ describe('organizer rows', () => {
 
   it('a write undone by a rollback is not served afterwards', () => {
     const db = seeded();
+    expect(() =>
+      transaction(db, 'immediate', () => {
+        writeOrganizer(db, 'UPDATE organizers SET clock_offset_ms = 5000 WHERE id = ?', 'sms');
+        expect(getOrganizer(db, 'sms')?.clock_offset_ms).toBe(5000);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(getOrganizer(db, 'sms')?.clock_offset_ms).toBe(0);
+  });
+
+  it('a case number taken in a rolled-back transaction is given again', () => {
+    const db = seeded();
     insertProfile(db, profile('p-1', 7));
     const before = getOrganizer(db, 'sms')?.case_seq;
-    // The second profile repeats external_id 7: the insert fails after case_seq was raised and read.
-    expect(() => db.transaction(() => insertProfile(db, profile('p-2', 7)))()).toThrow(/UNIQUE/);
+    // The second profile repeats external_id 7: the insert fails after case_seq was raised.
+    expect(() => transaction(db, 'immediate', () => insertProfile(db, profile('p-2', 7)))).toThrow(/UNIQUE/);
     expect(getOrganizer(db, 'sms')?.case_seq).toBe(before);
   });
 

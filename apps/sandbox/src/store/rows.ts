@@ -86,9 +86,24 @@ export function getOrganizer(db: Db, id: string): Readonly<OrganizerRow> | undef
 
 /** The only way to change the organizers table: runs the statement and forgets cached rows. */
 export function writeOrganizer(db: Db, statement: string, ...args: unknown[]): Database.RunResult {
+  return forgetting(db, () => sql(db, statement).run(...args));
+}
+
+/** Takes the organizer's next case number (1, 2, …). */
+export function nextCaseNumber(db: Db, organizer: string): number {
+  const row = forgetting(db, () =>
+    sql<{ case_seq: number }>(db, 'UPDATE organizers SET case_seq = case_seq + 1 WHERE id = ? RETURNING case_seq').get(
+      organizer,
+    ),
+  );
+  if (!row) throw new Error(`no organizer ${organizer}`);
+  return row.case_seq;
+}
+
+function forgetting<T>(db: Db, write: () => T): T {
   organizerCache.delete(db);
   try {
-    return sql(db, statement).run(...args);
+    return write();
   } finally {
     organizerCache.delete(db);
   }
@@ -109,7 +124,22 @@ export function roadmapRecords(db: Db, roadmap: string): RecordRow[] {
 }
 
 export function getProfile(db: Db, token: string): ProfileRow | undefined {
-  return sql<ProfileRow>(db, 'SELECT * FROM profiles WHERE token = ?').get(token);
+  const a = sqlRaw(
+    db,
+    'SELECT token, organizer, external_id, case_number, mobile, name, birth, is_male FROM profiles WHERE token = ?',
+  ).get(token);
+  return (
+    a && {
+      token: a[0] as string,
+      organizer: a[1] as string,
+      external_id: a[2] as number | null,
+      case_number: a[3] as string,
+      mobile: a[4] as string,
+      name: a[5] as string,
+      birth: a[6] as string,
+      is_male: a[7] as number,
+    }
+  );
 }
 
 export function externalIdTaken(db: Db, organizer: string, externalId: number): boolean {
@@ -120,11 +150,24 @@ export function insertRecord(
   db: Db,
   row: Omit<RecordRow, 'seq' | 'scores' | 'submit_on'> & Partial<RecordRow> & { answers?: string | null },
 ): void {
+  // Positional parameters: better-sqlite3 looks each named one up on the object.
   sql(
     db,
     `INSERT INTO records (token, organizer, test_id, status, roadmap, role, profile, submit_on, created, answers, scores)
-     VALUES (@token, @organizer, @test_id, @status, @roadmap, @role, @profile, @submit_on, @created, @answers, @scores)`,
-  ).run({ submit_on: null, answers: null, scores: null, ...row });
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.token,
+    row.organizer,
+    row.test_id,
+    row.status,
+    row.roadmap,
+    row.role,
+    row.profile,
+    row.submit_on ?? null,
+    row.created,
+    row.answers ?? null,
+    row.scores ?? null,
+  );
 }
 
 export function insertRoadmap(db: Db, row: RoadmapRow): void {
@@ -136,14 +179,22 @@ export function insertRoadmap(db: Db, row: RoadmapRow): void {
 
 /** Creates a profile with the organizer's next case number. */
 export function insertProfile(db: Db, row: Omit<ProfileRow, 'case_number'>): ProfileRow {
-  writeOrganizer(db, 'UPDATE organizers SET case_seq = case_seq + 1 WHERE id = ?', row.organizer);
-  const seq = getOrganizer(db, row.organizer)?.case_seq ?? 0;
+  const seq = nextCaseNumber(db, row.organizer);
   const profile = { ...row, case_number: `SBX-${row.organizer.toUpperCase()}-${String(seq).padStart(5, '0')}` };
   sql(
     db,
     `INSERT INTO profiles (token, organizer, external_id, case_number, mobile, name, birth, is_male)
-     VALUES (@token, @organizer, @external_id, @case_number, @mobile, @name, @birth, @is_male)`,
-  ).run(profile);
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    profile.token,
+    profile.organizer,
+    profile.external_id,
+    profile.case_number,
+    profile.mobile,
+    profile.name,
+    profile.birth,
+    profile.is_male,
+  );
   return profile;
 }
 
