@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { findTest } from '../src/catalog/tests.js';
 import { createRecord, createRoadmap, type RecordState } from '../src/store/create.js';
 import { openDb, sql } from '../src/store/db.js';
-import { getRecord, RECORD_COLUMNS, roadmapRecords } from '../src/store/rows.js';
+import { getProfile, getRecord, RECORD_COLUMNS, roadmapRecords } from '../src/store/rows.js';
 import { defaultRoles, ensureSeed } from '../src/store/seed.js';
 
-describe('getRecord', () => {
+describe('rows read as arrays', () => {
   const db = openDb();
   const now = Date.UTC(2026, 0, 1);
   ensureSeed(db, now);
@@ -29,6 +29,13 @@ describe('getRecord', () => {
     const all = sql(db, `SELECT ${RECORD_COLUMNS} FROM records WHERE roadmap = ? ORDER BY role, seq`).all(roadmap);
     expect(all.length).toBeGreaterThan(1);
     expect(roadmapRecords(db, roadmap)).toStrictEqual(all);
+  });
+
+  it('the profile of an authenticated record, column by column', () => {
+    const { profile } = createRecord(db, 'sms', test, 'authenticated', now);
+    const named = sql(db, 'SELECT * FROM profiles WHERE token = ?').get(profile);
+    expect(named).toMatchObject({ is_male: expect.any(Number), case_number: expect.any(String) });
+    expect(getProfile(db, profile as string)).toStrictEqual(named);
   });
 
   it('another organizer reads nothing', () => {
