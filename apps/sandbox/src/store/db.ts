@@ -86,24 +86,35 @@ export function openDb(path?: string): Db {
   return db;
 }
 
-const cache = new WeakMap<Db, Map<string, Database.Statement>>();
+type Statements = Map<string, Database.Statement<unknown[], unknown>>;
 
-/** A prepared statement, prepared once per database. */
-export function sql<R = unknown>(db: Db, text: string): Database.Statement<unknown[], R> {
-  let statements = cache.get(db);
+/** A statement prepared once per database and kind: `make` runs only on a text not seen before. */
+function cached(
+  caches: WeakMap<Db, Statements>,
+  db: Db,
+  text: string,
+  make: () => Database.Statement<unknown[], unknown>,
+): Database.Statement<unknown[], unknown> {
+  let statements = caches.get(db);
   if (!statements) {
     statements = new Map();
-    cache.set(db, statements);
+    caches.set(db, statements);
   }
   let statement = statements.get(text);
   if (!statement) {
-    statement = db.prepare(text);
+    statement = make();
     statements.set(text, statement);
   }
-  return statement as Database.Statement<unknown[], R>;
+  return statement;
 }
 
-const rawCache = new WeakMap<Db, Map<string, Database.Statement<unknown[], unknown[]>>>();
+const named = new WeakMap<Db, Statements>();
+const raw = new WeakMap<Db, Statements>();
+
+/** A prepared statement, prepared once per database. */
+export function sql<R = unknown>(db: Db, text: string): Database.Statement<unknown[], R> {
+  return cached(named, db, text, () => db.prepare(text)) as Database.Statement<unknown[], R>;
+}
 
 /**
  * A prepared statement that answers rows as arrays, prepared once per database: better-sqlite3
@@ -111,17 +122,7 @@ const rawCache = new WeakMap<Db, Map<string, Database.Statement<unknown[], unkno
  * JavaScript (rows.ts).
  */
 export function sqlRaw(db: Db, text: string): Database.Statement<unknown[], unknown[]> {
-  let statements = rawCache.get(db);
-  if (!statements) {
-    statements = new Map();
-    rawCache.set(db, statements);
-  }
-  let statement = statements.get(text);
-  if (!statement) {
-    statement = db.prepare<unknown[], unknown[]>(text).raw(true);
-    statements.set(text, statement);
-  }
-  return statement;
+  return cached(raw, db, text, () => db.prepare(text).raw(true)) as Database.Statement<unknown[], unknown[]>;
 }
 
 type Runner = Database.Transaction<(work: () => unknown) => unknown>;
