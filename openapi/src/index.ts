@@ -26,4 +26,15 @@ export {
   type Parameter,
   type ResponseSpec,
 } from './operations.js';
+export {
+  BODY_LIMIT,
+  type CheckedRequest,
+  checkRequest,
+  isRefusal,
+  type Message,
+  type RawBody,
+  type Refusal,
+  routeRequest,
+  unmatched,
+} from './requests.js';
 export { createValidator, type ValidationIssue, type ValidationResult, type Validator } from './validator.js';

@@ -23,7 +23,7 @@ export interface ValidationResult {
 }
 
 const DOC_ID = 'https://tas.example/openapi.json';
-const VENDOR_KEYWORDS = ['x-assumed', 'x-enum-varnames', 'x-enumDescriptions', 'example'];
+const VENDOR_KEYWORDS = ['x-assumed', 'x-enum-varnames', 'x-enumDescriptions', 'x-pattern-message', 'example'];
 
 /**
  * Ajv (JSON Schema 2020-12) compiled from the bundled description: one validator per schema
@@ -47,11 +47,7 @@ export function createValidator(doc: OpenApiDocument) {
     errors.map((e) => ({
       path: e.instancePath,
       keyword: e.keyword,
-      message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${
-        e.keyword === 'additionalProperties'
-          ? `: ${(e.params as { additionalProperty?: string }).additionalProperty}`
-          : ''
-      }`,
+      message: `${e.instancePath || '(root)'} ${wordsOf(e)}`,
       schemaPath: `${(e.parentSchema && locations.get(e.parentSchema)) ?? e.schemaPath.replace(/^[^#]*#/, '').replace(/\/[^/]+$/, '')}/${e.keyword}`,
     }));
   const cache = new Map<string, ValidateFunction>();
@@ -114,7 +110,7 @@ export function createValidator(doc: OpenApiDocument) {
         const value = coerce(raw, param.schema);
         const errors = paramValidator(param)(value) ? [] : (paramValidator(param).errors ?? []);
         for (const e of errors)
-          issues.push(paramIssue(param, e.keyword, `${param.in} parameter ${param.name} ${e.message}`));
+          issues.push(paramIssue(param, e.keyword, `${param.in} parameter ${param.name} ${wordsOf(e)}`));
         if (!errors.length) values[param.name] = value;
       }
       return { valid: issues.length === 0, issues, values };
@@ -123,6 +119,22 @@ export function createValidator(doc: OpenApiDocument) {
 }
 
 export type Validator = ReturnType<typeof createValidator>;
+
+/**
+ * What an Ajv error says, in a partner's words: a pattern's own message from the description
+ * (`x-pattern-message`) instead of the regular expression, and an enum's allowed values.
+ */
+function wordsOf(e: ErrorObject): string {
+  const parent = e.parentSchema as JsonObject | undefined;
+  if (e.keyword === 'pattern' && typeof parent?.['x-pattern-message'] === 'string') return parent['x-pattern-message'];
+  if (e.keyword === 'enum') {
+    const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues ?? [];
+    return `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  if (e.keyword === 'additionalProperties')
+    return `${e.message ?? 'is invalid'}: ${(e.params as { additionalProperty?: string }).additionalProperty}`;
+  return e.message ?? 'is invalid';
+}
 
 function coerce(raw: string, schema: JsonObject): unknown {
   const type = schema.type;

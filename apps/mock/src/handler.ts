@@ -1,36 +1,54 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IHttpNameValue, IHttpNameValues } from '@stoplight/prism-http';
-import { readJsonBody } from './body.js';
-import { type ErrorBody, errorBody, fromViolations, namedExample } from './envelope.js';
+import { checkRequest, isRefusal, type Operation, type Refusal, routeRequest, type Validator } from '@tas/openapi';
+import { readBody } from './body.js';
+import { errorBody, fromViolations, namedExample } from './envelope.js';
 import type { PrismAnswer, PrismAnswerer } from './prism.js';
 
 export interface HandlerOptions {
   answer: PrismAnswerer;
   /** `/api/v2`: every operation is served below it, as on a live deployment. */
   basePath: string;
+  /** The description's operations and validator: routing and request checks, in the sandbox's words. */
+  operations: Operation[];
+  validator: Validator;
   log: (line: string) => void;
 }
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string | number> };
 
 /**
- * The front of the mock, in the interface's order of checks: API key (401), route (404), then
- * parameters and body (400, from Prism's validation), then Prism's answer.
+ * The front of the mock, in the interface's order of checks: API key (401), route (404, or 405 for
+ * a listed path with another method), then parameters and body (400), then Prism's answer. Routing
+ * and request checks are the sandbox's own (@tas/openapi), so both servers word a mistake alike.
  */
-export function createHandler({ answer, basePath, log }: HandlerOptions) {
+export function createHandler({ answer, basePath, operations, validator, log }: HandlerOptions) {
   async function route(req: IncomingMessage, url: URL, method: string): Promise<Reply> {
     const key = req.headers['api-key'];
     if (typeof key !== 'string' || key.trim() === '') return { status: 401, body: namedExample('ErrorMissingApiKey') };
-    if (!url.pathname.startsWith(`${basePath}/`)) return notFound(method, url.pathname, basePath);
-    const body = await readJsonBody(req);
-    if (!body.ok) return { status: 400, body: errorBody(body.message) };
+    const under = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : undefined;
+    const match = routeRequest(operations, method, under, url.pathname, basePath);
+    if (isRefusal(match)) {
+      req.resume();
+      return refused(match);
+    }
+    const raw = await readBody(req);
+    const checked = checkRequest(
+      validator,
+      match.operation,
+      match.params,
+      url.searchParams,
+      req.headers['content-type'],
+      raw,
+    );
+    if (isRefusal(checked)) return refused(checked);
     const result = await answer({
       method: method.toLowerCase() as 'get',
-      url: { path: url.pathname.slice(basePath.length), query: queryOf(url.searchParams) },
+      url: { path: under ?? url.pathname, query: queryOf(url.searchParams) },
       headers: req.headers as IHttpNameValue,
-      body: body.body,
+      body: checked.body,
     });
-    return toReply(result, method, url.pathname, basePath);
+    return toReply(result, method, url.pathname, basePath, operations);
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -56,11 +74,14 @@ export function createHandler({ answer, basePath, log }: HandlerOptions) {
   };
 }
 
-function toReply(result: PrismAnswer, method: string, path: string, basePath: string): Reply {
+function refused(refusal: Refusal): Reply {
+  return { status: refusal.status, body: errorBody(...refusal.messages), headers: refusal.headers };
+}
+
+function toReply(result: PrismAnswer, method: string, path: string, basePath: string, operations: Operation[]): Reply {
   if (result.kind === 'error') {
-    if (result.name === 'NO_PATH_MATCHED_ERROR' || result.name === 'NO_METHOD_MATCHED_ERROR') {
-      return notFound(method, path, basePath);
-    }
+    if (result.name === 'NO_PATH_MATCHED_ERROR' || result.name === 'NO_METHOD_MATCHED_ERROR')
+      return refused(routeRequest(operations, method, undefined, path, basePath) as Refusal);
     if (result.status >= 500) return { status: 500, body: errorBody({ code: 'mock_error', text: result.detail }) };
     // The caller's Prefer or Accept header asked for something the description does not have.
     return { status: 400, body: errorBody({ code: 'invalid_parameter', text: result.detail }) };
@@ -74,14 +95,6 @@ function toReply(result: PrismAnswer, method: string, path: string, basePath: st
   const body =
     response.statusCode === 400 && violations.length && !preferredCode ? fromViolations(violations) : response.body;
   return { status: response.statusCode, body, headers };
-}
-
-function notFound(method: string, path: string, basePath: string): Reply {
-  const body: ErrorBody = errorBody({
-    code: 'not_found',
-    text: `No operation ${method} ${path}; every operation is under ${basePath}/ and ends with a slash.`,
-  });
-  return { status: 404, body };
 }
 
 function queryOf(params: URLSearchParams): IHttpNameValues {
@@ -98,6 +111,6 @@ function allowBrowsers(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
   res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS');
-  res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
+  res.setHeader('Access-Control-Expose-Headers', 'Retry-After, Allow');
   res.setHeader('Vary', 'Origin');
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { basePath } from '@tas/openapi';
+import { basePath, createValidator, listOperations } from '@tas/openapi';
 import { listen } from '@tas/serve';
 import { description } from './description.js';
 import { createHandler } from './handler.js';
@@ -28,7 +28,13 @@ export const DEFAULT_PORT = 4010;
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const { port = DEFAULT_PORT, host = '127.0.0.1', dynamic = false, log = () => {} } = options;
   const answer = await createPrism({ dynamic });
-  const handle = createHandler({ answer, basePath: basePath(description), log });
+  const handle = createHandler({
+    answer,
+    basePath: basePath(description),
+    operations: listOperations(description),
+    validator: createValidator(description),
+    log,
+  });
   const server = createServer((req, res) => void handle(req, res));
   return listen(server, port, host);
 }

@@ -1,6 +1,5 @@
-import { createValidator, loadDescription } from '@tas/openapi';
+import { BODY_LIMIT, createValidator, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../src/body.js';
 import { type Call, call, TOKEN, useMock } from './helpers.js';
 
 const validator = createValidator(loadDescription());
@@ -26,7 +25,13 @@ const cases: [string, Call, Want][] = [
   ['another version', { path: '/api/v1/record/' }, { status: 404, code: 'not_found' }],
   ['unknown path', { path: '/api/v2/records/' }, { status: 404, code: 'not_found' }],
   ['no trailing slash', { path: `/api/v2/record/${TOKEN}` }, { status: 404, code: 'not_found' }],
-  ['unsupported method', { method: 'DELETE', path: `/api/v2/record/${TOKEN}/` }, { status: 404, code: 'not_found' }],
+  [
+    'unsupported method',
+    { method: 'DELETE', path: `/api/v2/record/${TOKEN}/` },
+    { status: 405, code: 'method_not_allowed' },
+  ],
+  ['no trailing slash', { path: `/api/v2/record/${TOKEN}` }, { status: 404, code: 'not_found' }],
+  ['unknown query parameter', { path: '/api/v2/record/?foo=1' }, { status: 400, code: 'invalid_parameter' }],
   ['malformed token', { path: '/api/v2/record/not-a-uuid/' }, { status: 400, code: 'invalid_parameter' }],
   ['filter out of range', { path: '/api/v2/record/?status=7' }, { status: 400, code: 'invalid_parameter' }],
   ['page size too big', { path: '/api/v2/record/?page_size=101' }, { status: 400, code: 'invalid_parameter' }],
@@ -51,7 +56,7 @@ const cases: [string, Call, Want][] = [
     {
       method: 'POST',
       path: roadmapAuth,
-      raw: `"${'x'.repeat(MAX_BODY_BYTES)}"`,
+      raw: `"${'x'.repeat(BODY_LIMIT)}"`,
       headers: { 'Content-Type': 'application/json' },
     },
     { status: 400, code: 'invalid_body' },

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { matchOperation, type Operation } from '@tas/openapi';
+import { BODY_LIMIT, isRefusal, type Operation, routeRequest } from '@tas/openapi';
 import { type Contract, contracts } from './contracts.js';
 import { type RawBody, readBody } from './http/body.js';
 import { ApiError, failure, ok } from './http/envelope.js';
 import { createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
-import { BODY_LIMIT, validateRequest } from './http/validate.js';
+import { validateRequest } from './http/validate.js';
 import type { Db } from './store/db.js';
 import { getOrganizer } from './store/rows.js';
 
@@ -34,7 +34,7 @@ const NO_BODY: RawBody = { text: '', tooLarge: false };
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
+  'Access-Control-Expose-Headers': 'Retry-After, Allow',
 };
 // The headers of almost every answer, built once rather than spread per response.
 const JSON_HEADERS = { ...CORS, 'Content-Type': 'application/json; charset=utf-8' };
@@ -51,10 +51,6 @@ const PREFLIGHT = {
 function contractOf(served: Contract[], pathname: string): Contract | undefined {
   for (const c of served) if (pathname.startsWith(c.prefix) && pathname[c.prefix.length] === '/') return c;
   return undefined;
-}
-
-function notFound(method: string | undefined, pathname: string): ApiError {
-  return ApiError.of(404, 'not_found', `No operation ${method} ${pathname}.`);
 }
 
 /** A logger that drops every line; the app skips building lines for it. */
@@ -74,30 +70,33 @@ export function createApp(o: AppOptions) {
       if (!org) throw ApiError.of(401, 'invalid_api_key', 'The API-KEY header does not name an organizer.');
       const baseNow = o.clock();
       const now = baseNow + org.clock_offset_ms;
-      contract = contractOf(served, url.pathname);
+      const found = contractOf(served, url.pathname);
+      contract = found;
       // The rate limit is the API's; the control API (test set-up) does not count.
-      if (contract?.name !== 'control') limit?.(org.id, now);
-      if (!contract) throw notFound(req.method, url.pathname);
-      let match: ReturnType<typeof matchOperation>;
-      try {
-        match = matchOperation(contract.operations, req.method ?? 'GET', url.pathname.slice(contract.prefix.length));
-      } catch {
-        throw ApiError.of(400, 'invalid_parameter', 'A path parameter is not valid percent-encoding.');
-      }
-      if (!match) throw notFound(req.method, url.pathname);
+      if (found?.name !== 'control') limit?.(org.id, now);
+      // A path under no contract is refused by routeRequest, so past it `api` is the one found.
+      const api = found ?? (served[0] as Contract);
+      const match = routeRequest(
+        api.operations,
+        req.method ?? 'GET',
+        found && url.pathname.slice(found.prefix.length),
+        url.pathname,
+        api.prefix,
+      );
+      if (isRefusal(match)) throw new ApiError(match.status, match.messages, match.headers);
       operation = match.operation;
       const valid = validateRequest(
-        contract.validator,
+        api.validator,
         operation,
         match.params,
         url.query,
         req.headers['content-type'],
         raw,
       );
-      const handler = contract.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
+      const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
       const data = handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body });
-      return { contract: contract.name, operation, status: 200, headers: NO_HEADERS, body: ok(data) };
+      return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data) };
     } catch (error) {
       const where = { contract: contract?.name, operation };
       if (error instanceof ApiError)

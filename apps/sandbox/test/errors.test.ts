@@ -285,7 +285,7 @@ const malformed: Row[] = [
     name: 'an unsupported method',
     key: 'sms',
     request: (c) => c.call('DELETE', `/api/v2/record/${randomUUID()}/`),
-    want: [404, 'not_found'],
+    want: [405, 'method_not_allowed'],
   },
   {
     name: 'invalid JSON',

@@ -1,10 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
-export interface RawBody {
-  text: string;
-  /** The body went past the limit; its bytes were read and dropped. */
-  tooLarge: boolean;
-}
+import type { RawBody } from '@tas/openapi';
+
+export type { RawBody };
 
 /** Reads the whole body (so that the answer never races the upload), keeping at most `limit` bytes. */
 export function readBody(req: IncomingMessage, limit: number): Promise<RawBody> {
