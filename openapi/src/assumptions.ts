@@ -75,6 +75,9 @@ export function assumptionLabel(pointer: string): string {
     const label = [name, ...fields].join('.');
     return kind === 'schemas' ? `\`${label}\`` : `\`${label}\` (${(kind ?? '').replace(/s$/, '')})`;
   }
+  // An API-wide decision kept in an info extension: `x-unmatched-requests` → "unmatched requests".
+  if (parts[0] === 'info' && parts[1]?.startsWith('x-'))
+    return `All operations: ${parts[1].slice(2).replace(/-/g, ' ')}`;
   return `\`${pointer}\``;
 }
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withTable } from '../scripts/assumptions.js';
-import { assumptionsTable, isAssumed, isAssumedIssue, listAssumptions } from '../src/index.js';
+import { assumptionLabel, assumptionsTable, isAssumed, isAssumedIssue, listAssumptions } from '../src/index.js';
 import { doc } from './helpers.js';
 
 const assumptions = listAssumptions(doc);
@@ -60,5 +60,16 @@ describe('isAssumedIssue: a validation issue departs from an assumption, or from
     ['a record without its token', 'required', '/components/schemas/Record/required', false],
   ])('%s', (_, keyword, schemaPath, assumed) => {
     expect(isAssumedIssue(assumptions, { keyword, schemaPath })).toBe(assumed);
+  });
+});
+
+describe('assumptionLabel', () => {
+  it.each([
+    ['/paths/~1record~1{token}~1/get/responses/404', '`GET /record/{token}/` → 404'],
+    ['/paths/~1record~1/get', '`GET /record/`'],
+    ['/components/schemas/Roadmap/properties/roles/items', '`Roadmap.roles`'],
+    ['/info/x-unmatched-requests', 'All operations: unmatched requests'],
+  ])('%s reads as %s', (pointer, want) => {
+    expect(assumptionLabel(pointer)).toBe(want);
   });
 });
