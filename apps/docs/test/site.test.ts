@@ -58,18 +58,29 @@ describe('the built site', () => {
       readFileSync(join(defaults.descriptionDir, 'openapi.json'), 'utf8'),
     );
     const links = [...page.matchAll(/(?:href|src)="([^"]*)"/g)].map((m) => m[1]);
-    expect(links.filter((l) => /^(\/|[a-z]+:)/i.test(l ?? ''))).toEqual([]);
+    // Relative links only; the inline icon (data:) fetches nothing.
+    expect(links.filter((l) => /^(\/|(?!data:)[a-z]+:)/i.test(l ?? ''))).toEqual([]);
     expect(page).toContain(`data-version>${doc.info.version}<`);
+    // Every page names its icon inline: no request for /favicon.ico.
+    for (const file of ['index.html', 'assumptions.html', 'reference.html'])
+      expect(readFileSync(join(outDir, file), 'utf8')).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     for (const op of listOperations(doc)) expect(page).toContain(`reference.html#operation/${op.operationId}`);
   }, 60_000);
 
-  it('derives the assumptions table from the description markers', async () => {
-    const { page } = await build({});
+  it('lists every assumption of the description on its own page, as text with its place in small print', async () => {
+    const { page, outDir } = await build({});
     const assumptions = listAssumptions(doc);
-    const section = page.slice(page.indexOf('id="assumptions"'), page.indexOf('id="downloads"'));
-    expect(section.match(/<tr><td>/g)).toHaveLength(assumptions.length);
-    for (const a of assumptions)
-      expect(section).toContain(`<code class="pointer">${a.pointer.replace(/&/g, '&amp;')}</code>`);
+    const text = readFileSync(join(outDir, 'assumptions.html'), 'utf8');
+    expect(text.match(/<li><span class="reason">/g)).toHaveLength(assumptions.length);
+    // Markdown rendered: no backtick is left in the text, code spans became <code>.
+    const reasons = [...text.matchAll(/<span class="reason">([\s\S]*?)<\/span><span class="where"/g)].map((m) => m[1]);
+    expect(reasons.filter((r) => r?.includes('`'))).toEqual([]);
+    expect(reasons.some((r) => r?.includes('<code>'))).toBe(true);
+    // The place is small print, never a JSON pointer in the text itself.
+    expect(reasons.filter((r) => /#?\/(paths|components)\//.test(r ?? ''))).toEqual([]);
+    for (const a of assumptions) expect(text).toContain(`title="${a.pointer.replace(/&/g, '&amp;')}"`);
+    // The getting-started page keeps its #assumptions anchor and sends the reader there.
+    expect(page).toMatch(/id="assumptions"[\s\S]*href="assumptions.html"/);
   }, 60_000);
 });
 

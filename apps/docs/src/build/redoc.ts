@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localizeAssets } from './offline.js';
+import { expandServerDefaults } from './servers.js';
 
 const require = createRequire(import.meta.url);
 const redoclyBin = require.resolve('@redocly/cli/bin/cli.js');
@@ -21,10 +24,22 @@ export interface ReferencePage {
  * Redocly CDN, so the reference works with no network at all. Telemetry is off for the same reason.
  */
 export async function buildReference(page: ReferencePage): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'tas-docs-render-'));
+  const rendered = join(work, basename(page.description));
+  expandServerDefaults(page.description, rendered);
+  try {
+    await buildDocs(page, rendered);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  writeFileSync(page.output, localizeAssets(readFileSync(page.output, 'utf8')));
+}
+
+async function buildDocs(page: ReferencePage, description: string): Promise<void> {
   const args = [
     redoclyBin,
     'build-docs',
-    page.description,
+    description,
     '--output',
     page.output,
     '--inlineBundle',
@@ -36,7 +51,6 @@ export async function buildReference(page: ReferencePage): Promise<void> {
   ];
   const output = await redocly(args);
   if (!/bundled successfully/.test(output)) throw new Error(`redocly build-docs said:\n${output}`);
-  writeFileSync(page.output, localizeAssets(readFileSync(page.output, 'utf8')));
 }
 
 /** `redocly bundle`: one file with no external `$ref`s, so that it can be downloaded and rendered alone. */

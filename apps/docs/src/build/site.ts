@@ -2,7 +2,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { readClientExamples } from '../guide/client-examples.js';
-import { guidePage } from '../guide/page.js';
+import { FAVICON } from '../guide/layout.js';
+import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { buildReference, bundle } from './redoc.js';
 
@@ -36,7 +37,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const name = doc.info.title;
   const control = existsSync(options.controlDescription);
   // The CLI passes template options as strings, where "false" is true: only a present flag is set.
-  const templateOptions = { name, version: doc.info.version, ...(control ? { control: true } : {}) };
+  const templateOptions = { name, version: doc.info.version, favicon: FAVICON, ...(control ? { control: true } : {}) };
 
   await buildReference({
     description: join(outDir, 'openapi.yaml'),
@@ -75,6 +76,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     log(`typed-client examples: none in ${options.clientExamplesDir}; the page shows curl only and says so`);
   }
   writeFileSync(join(outDir, 'index.html'), guidePage({ doc, clientExamples, control, arazzo }));
+  writeFileSync(join(outDir, 'assumptions.html'), assumptionsPage({ doc, control }));
   return {
     version: doc.info.version,
     operations: listOperations(doc).length,

@@ -1,5 +1,5 @@
-import { type Assumption, listAssumptions, type OpenApiDocument } from '@tas/openapi';
-import { esc, table } from './html.js';
+import { type Assumption, listAssumptions, listOperations, type OpenApiDocument } from '@tas/openapi';
+import { esc, inline, sentence } from './html.js';
 
 /** A readable name for an assumption's place: `GET /record/`, `schema TestId`, `GET /record/ → 400`. */
 export function placeOf(pointer: string): string {
@@ -22,17 +22,61 @@ export function placeOf(pointer: string): string {
   return pointer;
 }
 
-/** The table of assumptions, read from the description's markers at build time. */
-export function assumptionsSection(doc: OpenApiDocument): { html: string; assumptions: Assumption[] } {
+interface Group {
+  id: string;
+  title: string;
+  /** Where the reference shows this group, when it has a page of its own there. */
+  reference?: string;
+  items: Assumption[];
+}
+
+/** The assumptions grouped as a partner looks for them: the whole API, each operation, the data. */
+export function groupAssumptions(doc: OpenApiDocument, assumptions = listAssumptions(doc)): Group[] {
+  const operations = listOperations(doc);
+  const general: Group = { id: 'general', title: 'The whole API', items: [] };
+  const data: Group = { id: 'data', title: 'Fields, parameters and examples', items: [] };
+  const perOperation = new Map<string, Group>();
+  for (const op of operations)
+    perOperation.set(op.pointer, {
+      id: `op-${op.operationId}`,
+      title: `${op.summary} (${op.method.toUpperCase()} /api/v2${op.path})`,
+      reference: `reference.html#operation/${op.operationId}`,
+      items: [],
+    });
+  for (const a of assumptions) {
+    const op = operations.find((o) => a.pointer === o.pointer || a.pointer.startsWith(`${o.pointer}/`));
+    const group = op ? perOperation.get(op.pointer) : a.pointer.startsWith('/components/') ? data : general;
+    group?.items.push(a);
+  }
+  return [general, ...perOperation.values(), data].filter((g) => g.items.length);
+}
+
+/**
+ * The assumptions page's text: what the description decides where the interface is silent, read
+ * from the description's `x-assumed` markers when the site is built. Each decision is a sentence;
+ * where it sits is the small print under it.
+ */
+export function assumptionsBody(doc: OpenApiDocument): { html: string; assumptions: Assumption[] } {
   const assumptions = listAssumptions(doc);
-  const rows = assumptions.map((a) => [
-    `<code>${esc(placeOf(a.pointer))}</code>`,
-    esc(a.reason),
-    `<code class="pointer">${esc(a.pointer)}</code>`,
-  ]);
-  const html = `<p>Where the interface document says "not shown", the description decides and marks the decision
-<code>x-assumed: true</code>. These ${assumptions.length} decisions are read from those markers when the site is built:
-the service may differ on them, everything else is its promise.</p>
-${table(['Where', 'Assumed', 'Pointer in openapi.json'], rows)}`;
+  const groups = groupAssumptions(doc, assumptions).map(
+    (g) => `<h2 id="${esc(g.id)}">${esc(g.title)}</h2>
+<ul>
+${g.items
+  .map(
+    (a) =>
+      `<li><span class="reason">${inline(sentence(a.reason))}</span><span class="where" title="${esc(a.pointer)}">${esc(placeOf(a.pointer))}${g.reference ? ` · <a href="${esc(g.reference)}">reference</a>` : ''}</span></li>`,
+  )
+  .join('\n')}
+</ul>`,
+  );
+  const html = `<h1>Stated and assumed</h1>
+<p>The interface document leaves some things "not shown": a field's exact format, a status code, a
+limit's value. Where it does, this API's description makes a decision and marks it as assumed. These
+${assumptions.length} decisions are read from those marks when the site is built. A deployment may differ on
+them; everything else is the interface's promise. The conformance suite reports a departure from an
+assumption as a warning, not a failure.</p>
+<div class="assumptions">
+${groups.join('\n')}
+</div>`;
   return { html, assumptions };
 }

@@ -8,17 +8,33 @@ export function esc(text: unknown): string {
     .replace(/'/g, '&#39;');
 }
 
-export function code(text: string, language = ''): string {
-  return `<pre><code${language ? ` class="language-${esc(language)}"` : ''}>${esc(text)}</code></pre>`;
+// A run of Persian: Arabic-script letters, with the spaces, zero-width non-joiners and punctuation between them.
+const PERSIAN = /[\u0600-\u06FF](?:[\u0600-\u06FF\u200C\u200F ،؛]*[\u0600-\u06FF.؟!])?/g;
+
+/**
+ * Isolates each run of Persian in already escaped HTML: inside a `<bdi>` it reads right to left and
+ * leaves the left-to-right text around it (JSON quotes, commas, a curl line) where it was.
+ */
+export function isolatePersian(html: string): string {
+  return html.replace(PERSIAN, (run) => `<bdi lang="fa">${run}</bdi>`);
 }
 
-export function table(head: string[], rows: string[][]): string {
+export function code(text: string, language = ''): string {
+  const cls = language ? ` class="language-${esc(language)}"` : '';
+  return `<pre><code${cls}>${isolatePersian(esc(text))}</code></pre>`;
+}
+
+/** A table that scrolls inside its own box when a screen is narrower than it. */
+export function table(head: string[], rows: string[][], className = ''): string {
   const th = head.map((h) => `<th>${esc(h)}</th>`).join('');
   const trs = rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
-  return `<table><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table>`;
+  return `<div class="table-wrap"><table${className ? ` class="${esc(className)}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
 }
 
-/** The small slice of Markdown the description's texts use: `code` spans only. */
+/** The small slice of Markdown the description's texts use: `code` spans. Persian runs are isolated. */
 export function inline(text: string): string {
-  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+  return isolatePersian(esc(text)).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
+
+/** A short text as a sentence: first letter up. */
+export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

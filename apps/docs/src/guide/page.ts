@@ -1,11 +1,13 @@
 import type { OpenApiDocument } from '@tas/openapi';
-import { assumptionsSection } from './assumptions.js';
+import { listAssumptions } from '@tas/openapi';
+import { assumptionsBody } from './assumptions.js';
 import { type ClientExample, clientSection } from './client-examples.js';
 import { esc } from './html.js';
-import { journeySection, tokensOf } from './journey-section.js';
-import { journeys } from './journeys.js';
+import { page } from './layout.js';
 import { limitsSection } from './limits.js';
-import { STYLE } from './style.js';
+import { walkthroughs } from './walkthrough/journeys.js';
+import { walkthroughSection } from './walkthrough/render.js';
+import { SANDBOX_URL } from './walkthrough/types.js';
 
 export interface GuideInput {
   doc: OpenApiDocument;
@@ -19,55 +21,54 @@ export interface GuideInput {
 /** The getting-started page (index.html): self-contained, relative links only. */
 export function guidePage({ doc, clientExamples, control, arazzo }: GuideInput): string {
   const { title, version } = doc.info;
-  const tokens = tokensOf(doc);
-  const nav = [
-    '<a href="reference.html">API reference</a>',
-    control ? '<a href="sandbox-control.html">Sandbox control API</a>' : '',
-    '<a href="openapi.yaml" download>openapi.yaml</a>',
-    '<a href="openapi.json" download>openapi.json</a>',
-  ].join('\n');
   const workflows = arazzo.length
     ? `<ul>${arazzo.map((f) => `<li><a href="arazzo/${esc(f)}" download>${esc(f)}</a></li>`).join('')}</ul>`
     : '<p>No Arazzo workflows were available when this site was built.</p>';
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Getting started: ${esc(title)} ${esc(version)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<nav class="tas-nav"><strong>${esc(title)} <span data-version>v${esc(version)}</span></strong>${nav}</nav>
-<main>
-<h1>Getting started</h1>
+  const controlRef = control ? '<a href="sandbox-control.html">sandbox control API</a>' : 'sandbox control API';
+  const body = `<h1>Getting started</h1>
 <p>Version <strong data-version>${esc(version)}</strong> of the ${esc(title)}. Every operation is at
 <code>{base_url}/api/v2/...</code> (paths end with <code>/</code>) and every request carries the organizer's key in the
 <code>API-KEY</code> header. Every answer is the envelope <code>{data, successful, messages}</code>.</p>
-<h2 id="try">Try it locally</h2>
-<p>Run <code>npm start</code> in the repository: the mock (Prism, static examples) at <code>http://localhost:4010</code>,
-the stateful sandbox at <code>http://localhost:4020</code> (keys <code>sandbox-key-sms</code> and
-<code>sandbox-key-instant</code>) and this site at <code>http://localhost:8080</code>. Then:</p>
-<pre><code>export BASE_URL=http://localhost:4010 API_KEY=any-key</code></pre>
-<h2 id="journeys">Journeys, step by step</h2>
-<p>Each call below is written from the description's named examples; open "Answer" for what comes back.</p>
-${journeys.map((j) => journeySection(doc, j, tokens)).join('\n')}
+<h2 id="try">Try it on the sandbox</h2>
+<p>The sandbox is a complete, stateful implementation of the API that runs on your machine. In a clone of
+the repository, <code>npm install</code> and then <code>npm start</code> serve it at <code>${SANDBOX_URL}</code>, beside the
+mock (<code>http://localhost:4010</code>) and this site (<code>http://localhost:8080</code>). It has two organizers, one per key:
+<code>sandbox-key-instant</code> authenticates participants at once, <code>sandbox-key-sms</code> by a code sent by SMS.</p>
+<p>The journeys below are what an integration does. Paste each command into bash, in order: a step sets the shell
+variables (<code>$RECORD</code>, <code>$CODE</code>…) the next ones read. They need <code>curl</code> and
+<code>jq</code>. Under each command is what it prints; a value in angle brackets, such as <code>"&lt;date-time&gt;"</code>,
+differs on every run, and <code>"$RECORD"</code> stands for the value of that variable. A test of this site runs every
+command against a fresh sandbox and compares what it prints with this page.</p>
+<p>The sandbox's own calls under <code>/__sandbox/</code> (the SMS outbox, creating a roadmap, a reset) are its
+${controlRef}: they do not exist in production.</p>
+<h2 id="journeys">Journeys</h2>
+${walkthroughs.map((j) => walkthroughSection(doc, j)).join('\n')}
+<h2 id="mock">Against the mock</h2>
+<p>The mock (<code>npm run mock</code>, <code>http://localhost:4010</code>) takes any key and keeps no state: each call
+answers one of the description's named examples, whatever token it names, and checks the request against the description.
+Set <code>BASE_URL=http://localhost:4010</code> and run the same commands: each step says which example it gets, and
+where the mock would answer another one, the <code>Prefer</code> header that asks for it. The mock has no
+<code>/__sandbox/</code> calls: type any 5-digit code (and, for a roadmap, the <code>draft_token</code> of its example).</p>
 <h2 id="client">With the typed client</h2>
 ${clientSection(clientExamples)}
 <h2 id="limits">Limits</h2>
 ${limitsSection(doc)}
 <h2 id="assumptions">Stated and assumed</h2>
-${assumptionsSection(doc).html}
+<p>Where the interface document says "not shown", the description decides and marks the decision as assumed. The
+${listAssumptions(doc).length} decisions are listed on their own page: <a href="assumptions.html">Stated and assumed</a>.</p>
 <h2 id="downloads">Downloads</h2>
 <ul>
 <li><a href="openapi.yaml" download>openapi.yaml</a>: the bundled description, version ${esc(version)}</li>
 <li><a href="openapi.json" download>openapi.json</a>: the same, as JSON</li>
 ${control ? '<li><a href="sandbox-control.yaml" download>sandbox-control.yaml</a>: the sandbox control API</li>' : ''}
 </ul>
-<h3>Workflows (Arazzo)</h3>
-${workflows}
-</main>
-</body>
-</html>
-`;
+<h3 id="workflows">Workflows (Arazzo)</h3>
+${workflows}`;
+  return page({ title: 'Getting started', siteTitle: title, version, body, control });
+}
+
+/** The assumptions page (assumptions.html). */
+export function assumptionsPage({ doc, control }: Pick<GuideInput, 'doc' | 'control'>): string {
+  const { title, version } = doc.info;
+  return page({ title: 'Stated and assumed', siteTitle: title, version, body: assumptionsBody(doc).html, control });
 }

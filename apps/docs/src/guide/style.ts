@@ -1,16 +1,50 @@
-/** The page's own CSS: system fonts only, so that nothing is fetched from elsewhere. */
+/**
+ * The pages' own CSS: system fonts only, so that nothing is fetched from elsewhere. Narrow first:
+ * nothing is wider than the screen at 390 px; from 1100 px the table of contents stands beside the text.
+ */
 export const STYLE = `
-body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2d3d; }
-.tas-nav { display: flex; gap: 1.2em; align-items: baseline; padding: 0.6em 1.2em; font-size: 14px; background: #1f2d3d; color: #fff; }
+*, *::before, *::after { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2d3d; overflow-wrap: break-word; }
+.tas-nav { display: flex; flex-wrap: wrap; gap: 0.3em 1.2em; align-items: baseline; padding: 0.6em 1.2em; font-size: 14px; background: #1f2d3d; color: #fff; }
 .tas-nav a { color: #cfe3ff; }
 .tas-nav strong { margin-right: auto; }
-main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
-pre { background: #f4f6f8; padding: 0.8em 1em; overflow-x: auto; border-radius: 4px; font-size: 13px; }
-code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.layout { max-width: 80rem; margin: 0 auto; padding: 0 1rem; }
+main { min-width: 0; max-width: 56rem; padding: 0.5rem 0 4rem; }
+.toc { font-size: 14px; border-bottom: 1px solid #d8dee4; padding: 0.5rem 0; }
+.toc-title { font-weight: 600; margin: 0.3em 0; }
+.toc ol { list-style: none; margin: 0; padding: 0; columns: 2 12rem; }
+.toc li { margin: 0.15em 0; break-inside: avoid; }
+.toc .toc-3 { padding-left: 1em; }
+.toc a { color: #0b5cad; text-decoration: none; }
+.toc a:hover { text-decoration: underline; }
+@media (min-width: 1100px) {
+  .layout { display: grid; grid-template-columns: 15rem minmax(0, 56rem); gap: 2.5rem; }
+  .toc { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; border: 0; padding-top: 1.5rem; }
+  .toc ol { columns: auto; }
+}
+h1, h2, h3, h4 { line-height: 1.25; }
+h2 { margin-top: 2.2em; border-bottom: 1px solid #d8dee4; padding-bottom: 0.2em; }
+h3 { margin-top: 2em; }
+h4 { margin: 1.6em 0 0.3em; }
+pre { background: #f4f6f8; padding: 0.8em 1em; border-radius: 4px; font-size: 13px; line-height: 1.45; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }
+pre.answer { background: #f7faf7; border-left: 3px solid #9cc59c; }
+code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.92em; }
+p code, li code, td code { background: #f4f6f8; padding: 0.05em 0.3em; border-radius: 3px; }
+bdi[lang="fa"] { unicode-bidi: isolate; }
+.table-wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
-th, td { border: 1px solid #d8dee4; padding: 0.35em 0.6em; text-align: left; vertical-align: top; }
+th, td { border: 1px solid #d8dee4; padding: 0.4em 0.6em; text-align: left; vertical-align: top; }
 th { background: #f4f6f8; }
-.pointer { font-size: 11px; color: #57606a; word-break: break-all; }
+td code { white-space: nowrap; }
+.where, .pointer { display: block; font-size: 12px; color: #57606a; margin-top: 0.2em; }
+.pointer { word-break: break-all; }
 .missing { color: #8a4b00; }
-h4 { margin-bottom: 0.2em; }
+.steps { padding-left: 1.4em; }
+.steps > li { margin-bottom: 1.5em; }
+.label { font-size: 13px; color: #57606a; margin: 0.4em 0 -0.4em; }
+.mock, .note { font-size: 14px; color: #3d4b59; }
+.assumptions dt { font-weight: 600; margin-top: 1.2em; }
+.assumptions dd { margin: 0.3em 0 0; }
+.assumptions ul { padding-left: 1.2em; }
+.assumptions li { margin: 0.6em 0; }
 `;

@@ -1,0 +1,66 @@
+import { esc } from './html.js';
+import { STYLE } from './style.js';
+
+/** An inline icon, so that browsers ask for no /favicon.ico and the site stays one folder. */
+export const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f2d3d"/><text x="16" y="22" font-family="sans-serif" font-size="14" font-weight="700" fill="#fff" text-anchor="middle">TAS</text></svg>',
+)}`;
+
+export interface SiteLinks {
+  /** Whether sandbox-control.html is part of the site. */
+  control: boolean;
+}
+
+/** The bar on top of every page, the Redoc ones included (`src/build/reference.hbs` mirrors it). */
+export function siteNav(title: string, version: string, { control }: SiteLinks): string {
+  const links = [
+    ['index.html', 'Getting started'],
+    ['assumptions.html', 'Assumptions'],
+    ['reference.html', 'API reference'],
+    ...(control ? [['sandbox-control.html', 'Sandbox control API']] : []),
+  ];
+  return `<nav class="tas-nav"><strong>${esc(title)} <span data-version>v${esc(version)}</span></strong>
+${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('\n')}
+<a href="openapi.yaml" download>openapi.yaml</a>
+<a href="openapi.json" download>openapi.json</a></nav>`;
+}
+
+/** "On this page": every h2 and h3 with an id, in order. */
+export function tableOfContents(body: string): string {
+  const items = [...body.matchAll(/<h([23]) id="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)].map(
+    ([, level, id, text]) =>
+      `<li class="toc-${level}"><a href="#${id}">${text?.replace(/<(?!\/?bdi)[^>]+>/g, '')}</a></li>`,
+  );
+  return `<nav class="toc" aria-label="On this page"><p class="toc-title">On this page</p><ol>${items.join('')}</ol></nav>`;
+}
+
+export interface PageInput extends SiteLinks {
+  title: string;
+  siteTitle: string;
+  version: string;
+  body: string;
+}
+
+/** A page of the site: self-contained, relative links only, a table of contents beside the text. */
+export function page({ title, siteTitle, version, body, control }: PageInput): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}: ${esc(siteTitle)} ${esc(version)}</title>
+<link rel="icon" href="${FAVICON}">
+<style>${STYLE}</style>
+</head>
+<body>
+${siteNav(siteTitle, version, { control })}
+<div class="layout">
+${tableOfContents(body)}
+<main>
+${body}
+</main>
+</div>
+</body>
+</html>
+`;
+}
