@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, loadDescription } from '@tas/openapi';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build/site.js';
 import { defaultSiteOptions } from '../src/paths.js';
@@ -20,19 +20,22 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** A phone, a laptop, a desktop. */
+const WIDTHS = [390, 1366, 1920];
 
 let server: Awaited<ReturnType<typeof serveDocs>>;
 let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 const left: string[] = []; // requests that tried to leave localhost
-const errors: string[] = []; // console errors and uncaught page errors
+const errors: string[] = []; // console errors, uncaught page errors and failed local requests
 
 beforeAll(async () => {
   // turbo builds dist/ before tests; a bare `vitest run` builds it here.
-  if (!existsSync(join(options.outDir, 'reference.html'))) await buildSite(options);
+  if (!existsSync(join(options.outDir, 'assumptions.html'))) await buildSite(options);
   server = await serveDocs({ dir: options.outDir, port: 0 });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const context = await browser.newContext();
+  context = await browser.newContext();
   // The network is cut off: everything outside localhost is refused, and noted.
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
@@ -45,6 +48,9 @@ beforeAll(async () => {
     if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.url()} answered ${r.status()}`);
+  });
   mkdirSync(artifacts, { recursive: true });
 }, 120_000);
 
@@ -53,22 +59,89 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Waits until Redoc has drawn the page (its sidebar), or the guide has loaded. */
+async function open(path: string) {
+  await page.goto(`${server.url}/${path}`, { waitUntil: 'networkidle' });
+  if (path.startsWith('reference') || path.startsWith('sandbox-control'))
+    await page.locator('[data-component-name="Layout/ThreePanelLayout"]').first().waitFor({ timeout: 15_000 });
+}
+
+const PAGES = [
+  ['getting-started', ''],
+  ['assumptions', 'assumptions.html'],
+  ['reference', 'reference.html'],
+  ['reference-deep-link', 'reference.html#operation/authenticateRoadmap'],
+  ['sandbox-control', 'sandbox-control.html'],
+] as const;
+
 describe('the docs site in headless Chromium, offline', () => {
   it('shows the getting-started page with the version and links to the reference and downloads', async () => {
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await open('');
     await expect.poll(() => page.locator('main [data-version]').textContent()).toBe(doc.info.version);
-    for (const href of ['reference.html', 'openapi.yaml', 'openapi.json']) {
+    for (const href of ['reference.html', 'assumptions.html', 'openapi.yaml', 'openapi.json']) {
       const link = page.locator(`main a[href="${href}"], nav a[href="${href}"]`).first();
       expect(await link.count()).toBe(1);
       expect((await page.request.get(new URL(href, page.url()).href)).status()).toBe(200);
     }
-    await page.screenshot({ path: join(artifacts, 'docs-getting-started.png'), fullPage: false });
+  }, 60_000);
+
+  it.each(WIDTHS)(
+    'fits a %i px wide screen on every page, with no sideways scrolling',
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      const wide: string[] = [];
+      for (const [name, path] of PAGES) {
+        if (name === 'sandbox-control' && !existsSync(join(options.outDir, 'sandbox-control.html'))) continue;
+        await open(path);
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
+        if (scrollWidth > innerWidth) wide.push(`${name}: ${scrollWidth} px wide in a ${innerWidth} px window`);
+        await page.screenshot({ path: join(artifacts, `docs-${name}-${width}.png`) });
+      }
+      expect(wide).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('gives the long pages a table of contents whose links land on their sections', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    for (const path of ['', 'assumptions.html']) {
+      await open(path);
+      const targets = await page
+        .locator('.toc a')
+        .evaluateAll((links) => links.map((a) => (a.getAttribute('href') ?? '').slice(1)));
+      expect(targets.length).toBeGreaterThan(3);
+      for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), `#${id}`).toBe(1);
+    }
+  }, 60_000);
+
+  it('reads Persian right to left, isolated inside code lines', async () => {
+    await open('');
+    const name = page.locator('pre code bdi', { hasText: 'علی رضایی' }).first();
+    expect(await name.evaluate((e) => [e.matches(':dir(rtl)'), getComputedStyle(e).unicodeBidi])).toEqual([
+      true,
+      'isolate',
+    ]);
+    // The name is isolated alone: the JSON key and quote before it stay outside, left to right.
+    expect(await name.evaluate((e) => e.previousSibling?.textContent?.slice(-9))).toBe('"name": "');
+  }, 60_000);
+
+  it('shows the server with its default base URL in the Servers panel after a deep link', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await open('reference.html#operation/getRoadmap');
+    await page.getByText(doc.info.title, { exact: true }).first().click();
+    const panel = page.locator('[data-component-name="Panel/PanelBody"]', { hasText: '/api/v2' }).first();
+    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('https://tas.example/api/v2');
+    expect(await panel.textContent()).not.toContain('reference.html/');
+    await page.screenshot({ path: join(artifacts, 'docs-reference-servers.png') });
   }, 60_000);
 
   it.each(listOperations(doc).map((op) => [op.operationId, op.summary] as const))(
     'the reference shows %s',
     async (operationId, summary) => {
-      await page.goto(`${server.url}/reference.html#operation/${operationId}`, { waitUntil: 'networkidle' });
+      await open(`reference.html#operation/${operationId}`);
       await expect
         .poll(() => page.getByRole('heading', { name: summary }).first().isVisible(), { timeout: 15_000 })
         .toBe(true);
@@ -77,7 +150,7 @@ describe('the docs site in headless Chromium, offline', () => {
   );
 
   it('finds "roadmap" with the search', async () => {
-    await page.goto(`${server.url}/reference.html`, { waitUntil: 'networkidle' });
+    await open('reference.html');
     await page.getByText('Search', { exact: false }).first().click();
     await page
       .locator('[data-component-name="Search/SearchInput"] input, input[placeholder^="Search"]')
@@ -88,12 +161,11 @@ describe('the docs site in headless Chromium, offline', () => {
     expect((await items.first().textContent())?.toLowerCase()).toContain('roadmap');
     await page.screenshot({ path: join(artifacts, 'docs-reference-search.png') });
     await page.keyboard.press('Escape');
-    await page.screenshot({ path: join(artifacts, 'docs-reference.png') });
   }, 60_000);
 
   it('renders the sandbox control reference when it was built', async () => {
     if (!existsSync(join(options.outDir, 'sandbox-control.html'))) return;
-    await page.goto(`${server.url}/sandbox-control.html`, { waitUntil: 'networkidle' });
+    await open('sandbox-control.html');
     await expect
       .poll(
         () =>

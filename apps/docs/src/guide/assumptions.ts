@@ -19,12 +19,14 @@ export function placeOf(pointer: string): string {
     const label = `${kind.replace(/s$/, '')} ${name}`;
     return rest.length ? `${label}: ${rest.filter((p) => p !== 'properties').join('.')}` : label;
   }
-  return pointer;
+  return parts.join('.');
 }
 
 interface Group {
   id: string;
   title: string;
+  /** The operation's method and path, under its title. */
+  route?: string;
   /** Where the reference shows this group, when it has a page of its own there. */
   reference?: string;
   items: Assumption[];
@@ -39,7 +41,8 @@ export function groupAssumptions(doc: OpenApiDocument, assumptions = listAssumpt
   for (const op of operations)
     perOperation.set(op.pointer, {
       id: `op-${op.operationId}`,
-      title: `${op.summary} (${op.method.toUpperCase()} /api/v2${op.path})`,
+      title: op.summary,
+      route: `${op.method.toUpperCase()} /api/v2${op.path}`,
       reference: `reference.html#operation/${op.operationId}`,
       items: [],
     });
@@ -59,7 +62,7 @@ export function groupAssumptions(doc: OpenApiDocument, assumptions = listAssumpt
 export function assumptionsBody(doc: OpenApiDocument): { html: string; assumptions: Assumption[] } {
   const assumptions = listAssumptions(doc);
   const groups = groupAssumptions(doc, assumptions).map(
-    (g) => `<h2 id="${esc(g.id)}">${esc(g.title)}</h2>
+    (g) => `<h2 id="${esc(g.id)}">${esc(g.title)}${g.route ? ` <small><code>${esc(g.route)}</code></small>` : ''}</h2>
 <ul>
 ${g.items
   .map(

@@ -29,7 +29,10 @@ ${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('\n')}
 export function tableOfContents(body: string): string {
   const items = [...body.matchAll(/<h([23]) id="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)].map(
     ([, level, id, text]) =>
-      `<li class="toc-${level}"><a href="#${id}">${text?.replace(/<(?!\/?bdi)[^>]+>/g, '')}</a></li>`,
+      `<li class="toc-${level}"><a href="#${id}">${text
+        ?.replace(/<small>[\s\S]*?<\/small>/g, '')
+        .replace(/<(?!\/?bdi)[^>]+>/g, '')
+        .trim()}</a></li>`,
   );
   return `<nav class="toc" aria-label="On this page"><p class="toc-title">On this page</p><ol>${items.join('')}</ol></nav>`;
 }

@@ -23,6 +23,7 @@ main { min-width: 0; max-width: 56rem; padding: 0.5rem 0 4rem; }
   .toc ol { columns: auto; }
 }
 h1, h2, h3, h4 { line-height: 1.25; }
+h2 small { display: block; font-size: 14px; font-weight: 400; color: #57606a; margin-top: 0.3em; }
 h2 { margin-top: 2.2em; border-bottom: 1px solid #d8dee4; padding-bottom: 0.2em; }
 h3 { margin-top: 2em; }
 h4 { margin: 1.6em 0 0.3em; }
@@ -30,6 +31,7 @@ pre { background: #f4f6f8; padding: 0.8em 1em; border-radius: 4px; font-size: 13
 pre.answer { background: #f7faf7; border-left: 3px solid #9cc59c; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.92em; }
 p code, li code, td code { background: #f4f6f8; padding: 0.05em 0.3em; border-radius: 3px; }
+pre code { background: none; padding: 0; font-size: inherit; }
 bdi[lang="fa"] { unicode-bidi: isolate; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
