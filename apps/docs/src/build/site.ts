@@ -75,8 +75,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   if (!clientExamples.length) {
     log(`typed-client examples: none in ${options.clientExamplesDir}; the page shows curl only and says so`);
   }
-  writeFileSync(join(outDir, 'index.html'), guidePage({ doc, clientExamples, control, arazzo }));
-  writeFileSync(join(outDir, 'assumptions.html'), assumptionsPage({ doc, control }));
+  // The guide's own pages, by file name: a page more is a line more.
+  const pages: Record<string, string> = {
+    'index.html': guidePage({ doc, clientExamples, control, arazzo }),
+    'assumptions.html': assumptionsPage({ doc, control }),
+  };
+  for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), html);
   return {
     version: doc.info.version,
     operations: listOperations(doc).length,
