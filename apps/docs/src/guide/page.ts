@@ -48,7 +48,8 @@ ${walkthroughs.map((j) => walkthroughSection(doc, j)).join('\n')}
 answers one of the description's named examples, whatever token it names, and checks the request against the description.
 Set <code>BASE_URL=http://localhost:4010</code> and run the same commands: each step says which example it gets, and
 where the mock would answer another one, the <code>Prefer</code> header that asks for it. The mock has no
-<code>/__sandbox/</code> calls: type any 5-digit code (and, for a roadmap, the <code>draft_token</code> of its example).</p>
+<code>/__sandbox/</code> calls: set what those steps set yourself, <code>ROADMAP</code> to any UUID and
+<code>CODE</code> to any 5 digits.</p>
 <h2 id="client">With the typed client</h2>
 ${clientSection(clientExamples)}
 <h2 id="limits">Limits</h2>

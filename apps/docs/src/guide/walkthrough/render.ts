@@ -2,10 +2,10 @@ import { listOperations, type OpenApiDocument, type Operation } from '@tas/opena
 import { code, esc, inline } from '../html.js';
 import type { MockHint, WalkStep, Walkthrough } from './types.js';
 
-/** Which named example the mock answers without `Prefer`: the first of the first 2xx response. */
-function mockDefault(operation: Operation): string | undefined {
+/** Whether the mock needs `Prefer` for this example: without it, it answers the first example of the first 2xx response. */
+export function mockNeedsPrefer(operation: Operation, example: string): boolean {
   const ok = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
-  return ok ? Object.keys(ok[1].examples)[0] : undefined;
+  return (ok ? Object.keys(ok[1].examples)[0] : undefined) !== example;
 }
 
 function mockLine(hint: MockHint, operations: Operation[]): string {
@@ -13,7 +13,7 @@ function mockLine(hint: MockHint, operations: Operation[]): string {
   if (!operation) throw new Error(`walkthrough: no operation ${hint.operationId}`);
   const documented = Object.values(operation.responses).some((r) => hint.example in r.examples);
   if (!documented) throw new Error(`walkthrough: ${hint.operationId} has no example ${hint.example}`);
-  if (mockDefault(operation) === hint.example)
+  if (!mockNeedsPrefer(operation, hint.example))
     return `<p class="mock">The mock answers this call with its example <code>${esc(hint.example)}</code> as it is.</p>`;
   return `<p class="mock">The mock answers this call with another example unless asked: add
 <code>-H "Prefer: example=${esc(hint.example)}"</code> to get <code>${esc(hint.example)}</code>.</p>`;
