@@ -1,6 +1,15 @@
 import { listOperations, type OpenApiDocument, type Operation } from '@tas/openapi';
 import { code, esc, inline } from '../html.js';
+import { parseJsonStream } from './answer.js';
 import type { MockHint, WalkStep, Walkthrough } from './types.js';
+
+/** The answer laid out as the command prints it: jq's two-space indent, or one value a line for `jq -c` and `echo`. */
+export function printedAnswer(step: WalkStep): string {
+  const compact = /\bjq -c\b|^echo /m.test(step.command);
+  return parseJsonStream(step.answer ?? '')
+    .map((value) => (compact ? JSON.stringify(value) : JSON.stringify(value, null, 2)))
+    .join('\n');
+}
 
 /** Whether the mock needs `Prefer` for this example: without it, it answers the first example of the first 2xx response. */
 export function mockNeedsPrefer(operation: Operation, example: string): boolean {
@@ -29,7 +38,7 @@ function stepHtml(step: WalkStep, id: string, operations: Operation[]): string {
 <h4>${inline(step.title)}</h4>
 <p>${inline(step.text)}${refs.length ? ` <span class="refs">Reference: ${refs.join(', ')}.</span>` : ''}</p>
 ${code(step.command, 'sh')}
-${step.answer === undefined ? '' : `<p class="label">Prints:</p>\n${code(step.answer, 'json').replace('<pre>', '<pre class="answer">')}`}
+${step.answer === undefined ? '' : `<p class="label">Prints:</p>\n${code(printedAnswer(step), 'json').replace('<pre>', '<pre class="answer">')}`}
 ${step.mock ? mockLine(step.mock, operations) : ''}
 ${step.note ? `<p class="note">${inline(step.note)}</p>` : ''}
 </li>`;
