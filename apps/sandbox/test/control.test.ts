@@ -16,9 +16,17 @@ afterAll(() => sandbox.close());
 
 describe('the control document', () => {
   const control = contracts().find((c) => c.name === 'control');
-  it('has the six operationIds, each with an example request that its own validator accepts', () => {
+  it('has the seven operationIds, each with an example request that its own validator accepts', () => {
     const ids = control?.operations.map((o) => o.operationId).sort();
-    expect(ids).toEqual(['advanceClock', 'completeVip', 'createRecord', 'createRoadmap', 'readSmsOutbox', 'reset']);
+    expect(ids).toEqual([
+      'advanceClock',
+      'completeVip',
+      'createRecord',
+      'createRoadmap',
+      'listRoadmaps',
+      'readSmsOutbox',
+      'reset',
+    ]);
     for (const op of control?.operations ?? []) {
       if (op.requestBody) {
         const examples = Object.values(op.requestBody.examples);
@@ -26,9 +34,9 @@ describe('the control document', () => {
         for (const example of examples) expect(control?.validator.validateRequestBody(op, example).valid).toBe(true);
       } else {
         // A GET: its example request is its parameters' examples.
-        const raw = control?.doc.paths[op.path]?.[op.method] as { parameters: { example?: string }[] };
+        const raw = control?.doc.paths[op.path]?.[op.method] as { parameters?: { example?: string }[] };
         expect(
-          raw.parameters.every((p) => p.example !== undefined),
+          (raw.parameters ?? []).every((p) => p.example !== undefined),
           op.operationId,
         ).toBe(true);
       }
@@ -68,6 +76,21 @@ describe('states as created by the control API', () => {
     const detail = await sms.get(`/api/v2/record/${records[1]?.token}/`);
     expect(detail.body.data).toMatchObject({ role: 7, test_id: 'raven-html' });
     expect((await sms.get(`/api/v2/roadmap/${token}/`)).body.data.roles).toEqual([{ id: 7, title: 'نوجوان' }]);
+  });
+
+  it('listRoadmaps finds the seeded roadmap and those created since, newest first, for this organizer only', async () => {
+    const seeded = stableUuid('sms:roadmap');
+    const before = (await sms.get('/__sandbox/roadmaps/')).body.data.roadmaps.map((r: { token: string }) => r.token);
+    expect(before).toContain(seeded);
+    const { token } = await sms.roadmap([{ id: 1, title: 'کودک', test_ids: ['cas-child'] }]);
+    const after = (await sms.get('/__sandbox/roadmaps/')).body.data.roadmaps;
+    expect(after.map((r: { token: string }) => r.token)).toContain(token);
+    expect(after[after.length - 1].token).toBe(seeded);
+    const others = (await instant.get('/__sandbox/roadmaps/')).body.data.roadmaps.map(
+      (r: { token: string }) => r.token,
+    );
+    expect(others).not.toContain(token);
+    expect(others).not.toContain(seeded);
   });
 
   it.each([

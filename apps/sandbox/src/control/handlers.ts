@@ -5,7 +5,7 @@ import { ApiError } from '../http/envelope.js';
 import { createRecord as create, createRoadmap as createMap, type RecordState } from '../store/create.js';
 import { sql, transaction } from '../store/db.js';
 import { recordView, roadmapView } from '../store/present.js';
-import { getRecord, getRoadmap, STATUS, writeOrganizer } from '../store/rows.js';
+import { getRecord, getRoadmap, type RoadmapRow, STATUS, writeOrganizer } from '../store/rows.js';
 import { defaultRoles, resetOrganizer } from '../store/seed.js';
 
 function testNamed(id: string, field: string): TestDefinition {
@@ -35,6 +35,14 @@ const createRoadmap: Handler = (ctx) => {
   const row = getRoadmap(ctx.db, ctx.org.id, token);
   if (!row) throw new Error('the roadmap just created is missing');
   return roadmapView(ctx.view, row);
+};
+
+const listRoadmaps: Handler = (ctx) => {
+  const rows = sql<RoadmapRow>(
+    ctx.db,
+    'SELECT * FROM roadmaps WHERE organizer = ? ORDER BY created DESC, rowid DESC',
+  ).all(ctx.org.id);
+  return { roadmaps: rows.map((row) => roadmapView(ctx.view, row)) };
 };
 
 const completeVip: Handler = (ctx) => {
@@ -73,6 +81,7 @@ const reset: Handler = (ctx) => {
 /** The control API's behaviour, by the operationIds of control.openapi.yaml. */
 export const CONTROL_HANDLERS: Record<string, Handler> = {
   createRecord,
+  listRoadmaps,
   createRoadmap,
   completeVip,
   readSmsOutbox,
