@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const turbo = fileURLToPath(new URL('../node_modules/.bin/turbo', import.meta.url));
 const filters = process.argv.slice(2);
-const label = filters.map((f) => f.replace(/\^?\.\.\.$/, '')).join(', ');
+const label = filters
+  .map((f) =>
+    f.endsWith('^...') ? `${f.slice(0, -4)}'s dependencies` : f.replace(/\.\.\.$/, ' with its dependencies'),
+  )
+  .join(', ');
 
 if (!existsSync(turbo)) {
   console.error('turbo is not installed: run npm install at the repository root first');
@@ -18,7 +22,7 @@ if (!existsSync(turbo)) {
 const started = Date.now();
 // A cache hit answers within a second; only a real build is announced, so a warm start stays quiet.
 const notice = setTimeout(() => {
-  console.error(`Building what ${label} needs (first run, or after a change; turbo run build)...`);
+  console.error(`Building ${label} (first run, or after a change; turbo run build)...`);
 }, 1000);
 const child = spawn(turbo, ['run', 'build', '--output-logs=errors-only', ...filters.map((f) => `--filter=${f}`)], {
   cwd: root,
@@ -32,7 +36,7 @@ child.on('close', (code) => {
   clearTimeout(notice);
   if (code !== 0) {
     process.stderr.write(output);
-    console.error(`The build ${label} needs failed (above); npm run build shows it in full.`);
+    console.error(`Building ${label} failed (above); npm run build shows it in full.`);
     process.exit(1);
   }
   const seconds = (Date.now() - started) / 1000;

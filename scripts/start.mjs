@@ -1,6 +1,5 @@
 // `npm start`: the mock, the sandbox and the docs together, in one process; Ctrl-C stops them all.
 // The apps are TypeScript run from source, so tsx's loader is registered before they are imported.
-import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 
 const HELP = `Usage: npm start [-- --help]
@@ -10,34 +9,49 @@ Starts, in one process:
   sandbox  stateful reference implementation              http://localhost:4020/api/v2/  (env SANDBOX_PORT)
   docs     the documentation site, built first            http://localhost:8080/         (env DOCS_PORT)
 Each port may be 0 (a free one). DOCS_OUT_DIR builds the site elsewhere than apps/docs/dist/.
-Ctrl-C stops all of them.
+npm start first builds what they run on (on a first run; then a turbo cache hit). It takes no
+options but --help: the ports are set with the variables above. Ctrl-C stops all of them.
 Each app alone: npm run mock, npm run sandbox, npm run docs (each has --help).`;
 
-const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } });
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-
-function portFrom(name, fallback) {
-  const raw = process.env[name];
-  const port = Number(raw ?? fallback);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`${name} must be an integer from 0 to 65535; got ${raw}`);
-    process.exit(2);
-  }
-  return port;
-}
-
-const ports = {
-  mock: portFrom('MOCK_PORT', 4010),
-  sandbox: portFrom('SANDBOX_PORT', 4020),
-  docs: portFrom('DOCS_PORT', 8080),
-};
-const logFor = (name) => (line) => console.log(`[${name}] ${line}`);
 register();
+const { exitOnUsageError, listenError, parseFlags, parsePort, UsageError } = await import('@tas/serve');
+
+// Options of one server that a newcomer may hand to npm start: each is answered with where it goes.
+const ELSEWHERE = {
+  '--port':
+    'set MOCK_PORT, SANDBOX_PORT or DOCS_PORT (e.g. SANDBOX_PORT=5000 npm start), or start one alone (npm run sandbox -- --port 5000)',
+  '--host': 'start one alone with it (e.g. npm run sandbox -- --host 0.0.0.0)',
+  '--db': 'start the sandbox alone with it (npm run sandbox -- --db PATH)',
+};
+
+const portFrom = (name, fallback) => parsePort(process.env[name], name, fallback);
+let ports;
+try {
+  const args = process.argv.slice(2);
+  const foreign = args.map((a) => a.split('=')[0]).find((a) => a in ELSEWHERE);
+  if (foreign)
+    throw new UsageError(`${foreign} is not an option of npm start, which starts three servers; ${ELSEWHERE[foreign]}`);
+  const values = parseFlags({ help: { type: 'boolean', short: 'h' } }, args, 'npm start -- --help');
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  ports = {
+    mock: portFrom('MOCK_PORT', 4010),
+    sandbox: portFrom('SANDBOX_PORT', 4020),
+    docs: portFrom('DOCS_PORT', 8080),
+  };
+} catch (error) {
+  exitOnUsageError('npm start', error);
+}
+
+const logFor = (name) => (line) => console.log(`[${name}] ${line}`);
 
 const running = [];
+/** A listen failure of one server, as the environment variable that moves it. */
+const busy = (name) => (error) => {
+  throw listenError(error, { name, port: [`${name.toUpperCase()}_PORT`], host: [`${name.toUpperCase()}_HOST`] });
+};
 async function stopAll(code) {
   await Promise.allSettled(running.map((r) => r.server.close()));
   process.exit(code);
@@ -57,11 +71,15 @@ async function loadSandbox() {
 
 try {
   const { startMock } = await import('@tas/mock');
-  running.push({ name: 'mock', server: await startMock({ port: ports.mock, log: logFor('mock') }), path: '/api/v2/' });
+  running.push({
+    name: 'mock',
+    server: await startMock({ port: ports.mock, log: logFor('mock') }).catch(busy('mock')),
+    path: '/api/v2/',
+  });
 
   const startSandbox = await loadSandbox();
   if (typeof startSandbox === 'function') {
-    const server = await startSandbox({ port: ports.sandbox, log: logFor('sandbox') });
+    const server = await startSandbox({ port: ports.sandbox, log: logFor('sandbox') }).catch(busy('sandbox'));
     running.push({ name: 'sandbox', server, path: '/api/v2/' });
   } else console.log(`[sandbox] not available: ${startSandbox}`);
 
@@ -70,10 +88,12 @@ try {
   const outDir = process.env.DOCS_OUT_DIR;
   const site = { ...defaultSiteOptions(), ...(outDir ? { outDir } : {}) };
   await buildSite({ ...site, log: logFor('docs') });
-  running.push({ name: 'docs', server: await serveDocs({ dir: site.outDir, port: ports.docs }), path: '/' });
+  const server = await serveDocs({ dir: site.outDir, port: ports.docs }).catch(busy('docs'));
+  running.push({ name: 'docs', server, path: '/' });
 } catch (error) {
-  console.error(`npm start: ${error.message}`);
-  await stopAll(1);
+  // A busy port is the user's to change: one line; anything else keeps its first line, as before.
+  console.error(`npm start: ${error instanceof UsageError ? error.message : error.message.split('\n')[0]}`);
+  await stopAll(error instanceof UsageError ? error.exitCode : 1);
 }
 
 console.log('\nRunning (Ctrl-C stops all):');

@@ -1,6 +1,8 @@
-import { parseArgs } from 'node:util';
+// The edge: flags and environment variables are read here and nowhere else.
+import { exitOnUsageError, listenError, parseFlags, parsePort } from '@tas/serve';
 import { DEFAULT_PORT, startMock } from './server.js';
 
+const COMMAND = 'npm run mock';
 const HELP = `Usage: npm run mock -- [options]
 
 Prism mock of the Test Administration Service API v2, served at {base_url}/api/v2/ like a live
@@ -14,34 +16,42 @@ Options:
   --quiet       no request log
   -h, --help    show this help
 
-One line is logged per request (method, path, status, time); the API key is never logged.`;
+One line is logged per request (method, path, status, time); the API key is never logged.
+A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.`;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    dynamic: { type: 'boolean' },
-    quiet: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-const port = Number(values.port ?? process.env.MOCK_PORT ?? DEFAULT_PORT);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be an integer from 0 to 65535; got ${values.port ?? process.env.MOCK_PORT}`);
-  process.exit(2);
-}
-const mock = await startMock({
-  port,
-  host: values.host ?? process.env.MOCK_HOST ?? '127.0.0.1',
-  dynamic: values.dynamic ?? process.env.MOCK_DYNAMIC === '1',
-  log: values.quiet ? () => {} : (line) => console.log(`${new Date().toISOString()} ${line}`),
-});
-console.log(`Mock (Prism) listening on ${mock.url}/api/v2/ (${values.dynamic ? 'dynamic' : 'static examples'})`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void mock.close().then(() => process.exit(0)));
+try {
+  const values = parseFlags(
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      dynamic: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    process.argv.slice(2),
+    `${COMMAND} -- --help`,
+  );
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, '--port', DEFAULT_PORT)
+      : parsePort(process.env.MOCK_PORT, 'MOCK_PORT', DEFAULT_PORT);
+  const dynamic = values.dynamic ?? process.env.MOCK_DYNAMIC === '1';
+  const mock = await startMock({
+    port,
+    host: values.host ?? process.env.MOCK_HOST ?? '127.0.0.1',
+    dynamic,
+    log: values.quiet ? () => {} : (line) => console.log(`${new Date().toISOString()} ${line}`),
+  }).catch((error: unknown) => {
+    throw listenError(error, { port: ['--port', 'MOCK_PORT'], host: ['--host', 'MOCK_HOST'] });
+  });
+  console.log(`Mock (Prism) listening on ${mock.url}/api/v2/ (${dynamic ? 'dynamic' : 'static examples'})`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void mock.close().then(() => process.exit(0)));
+  }
+} catch (error) {
+  exitOnUsageError(COMMAND, error);
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The edge: flags and environment variables are read here and nowhere else.
-import { parseArgs } from 'node:util';
+import { checkWritableFile, exitOnUsageError, listenError, parseFlags, parsePort, UsageError } from '@tas/serve';
 import { DEFAULT_KEYS, DEFAULT_RATE_LIMIT, startSandbox } from './server.js';
 
+const COMMAND = 'npm run sandbox';
 const HELP = `Usage: npm run sandbox -- [options]
 
 Serves a stateful sandbox of /api/v2 at http://HOST:PORT/api/v2/ and its control API at /__sandbox/.
@@ -20,22 +21,24 @@ Options:
   -h, --help            this help
 
 Logs one line per request (never the API key). Stops cleanly on SIGTERM and SIGINT.
+A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.
 `;
 
-function number(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) {
-    process.stderr.write(`${name} must be a non-negative integer; got ${value}\n`);
-    process.exit(2);
-  }
-  return n;
+/** A flag's value, else its environment variable's, with the name the message should point at. */
+function either(flag: string, value: string | undefined, env: string): [string | undefined, string] {
+  return value !== undefined ? [value, flag] : [process.env[env] || undefined, env];
 }
 
-let parsed: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    options: {
+function count([value, source]: [string | undefined, string], fallback: number): number {
+  if (value === undefined) return fallback;
+  if (/^\d+$/.test(value)) return Number(value);
+  const given = source.startsWith('-') ? `${source} ${value}` : `${source}=${value}`;
+  throw new UsageError(`${given} is not a count; give a whole number, e.g. ${fallback}`);
+}
+
+try {
+  const flags = parseFlags(
+    {
       port: { type: 'string' },
       host: { type: 'string' },
       db: { type: 'string' },
@@ -47,48 +50,53 @@ function parse() {
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
+    process.argv.slice(2),
+    `${COMMAND} -- --help`,
+  );
+  const env = process.env;
+  if (flags.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+
+  const [port, portSource] = either('--port', flags.port, 'SANDBOX_PORT');
+  const [db, dbSource] = either('--db', flags.db, 'SANDBOX_DB');
+  if (db !== undefined) checkWritableFile(db, dbSource);
+  const rateOff = flags['no-rate-limit'] || env.SANDBOX_RATE_LIMIT === 'off';
+  const sandbox = await startSandbox({
+    port: parsePort(port, portSource, 4020),
+    host: flags.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
+    db,
+    keys: { sms: flags['key-sms'] ?? env.SANDBOX_KEY_SMS, instant: flags['key-instant'] ?? env.SANDBOX_KEY_INSTANT },
+    rateLimit: rateOff
+      ? false
+      : {
+          perMinute: count(
+            either('--rate-minute', flags['rate-minute'], 'SANDBOX_RATE_MINUTE'),
+            DEFAULT_RATE_LIMIT.perMinute,
+          ),
+          perHour: count(either('--rate-hour', flags['rate-hour'], 'SANDBOX_RATE_HOUR'), DEFAULT_RATE_LIMIT.perHour),
+        },
+    log: flags.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+  }).catch((error: unknown) => {
+    // SQLite refuses a file it cannot open or that is not a database (SQLITE_CANTOPEN, SQLITE_NOTADB).
+    const { code, message } = error as Error & { code?: string };
+    if (db !== undefined && (code?.startsWith('SQLITE_') || /database/.test(message)))
+      throw new UsageError(`${dbSource === '--db' ? '--db ' : 'SANDBOX_DB='}${db}: ${message}; choose another file`);
+    throw listenError(error, { port: ['--port', 'SANDBOX_PORT'], host: ['--host', 'SANDBOX_HOST'] });
   });
-}
-try {
-  parsed = parse();
+  process.stdout.write(
+    `sandbox listening on ${sandbox.url} (API ${sandbox.url}/api/v2/, control ${sandbox.url}/__sandbox/)\n`,
+  );
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      sandbox.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
 } catch (error) {
-  process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
-  process.exit(2);
-}
-const { values: flags } = parsed;
-const env = process.env;
-if (flags.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
-
-const rateOff = flags['no-rate-limit'] || env.SANDBOX_RATE_LIMIT === 'off';
-const sandbox = await startSandbox({
-  port: number('--port', flags.port ?? env.SANDBOX_PORT, 4020),
-  host: flags.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
-  db: flags.db ?? (env.SANDBOX_DB || undefined),
-  keys: { sms: flags['key-sms'] ?? env.SANDBOX_KEY_SMS, instant: flags['key-instant'] ?? env.SANDBOX_KEY_INSTANT },
-  rateLimit: rateOff
-    ? false
-    : {
-        perMinute: number(
-          '--rate-minute',
-          flags['rate-minute'] ?? env.SANDBOX_RATE_MINUTE,
-          DEFAULT_RATE_LIMIT.perMinute,
-        ),
-        perHour: number('--rate-hour', flags['rate-hour'] ?? env.SANDBOX_RATE_HOUR, DEFAULT_RATE_LIMIT.perHour),
-      },
-  log: flags.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
-});
-process.stdout.write(
-  `sandbox listening on ${sandbox.url} (API ${sandbox.url}/api/v2/, control ${sandbox.url}/__sandbox/)\n`,
-);
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    sandbox.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+  exitOnUsageError(COMMAND, error);
 }

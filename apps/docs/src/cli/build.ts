@@ -1,7 +1,9 @@
-import { parseArgs } from 'node:util';
+// The edge: flags are read here and nowhere else.
+import { exitOnUsageError, parseFlags, UsageError } from '@tas/serve';
 import { buildSite } from '../build/site.js';
 import { defaultSiteOptions } from '../paths.js';
 
+const COMMAND = 'npm run build -w @tas/docs';
 const HELP = `Usage: npm run build -w @tas/docs [-- --out <dir>]
 
 Builds the documentation site into one self-contained static folder (default apps/docs/dist/):
@@ -12,15 +14,30 @@ Options:
   --out <dir>   output folder
   -h, --help    show this help`;
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
+try {
+  const values = parseFlags(
+    { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    process.argv.slice(2),
+    `${COMMAND} -- --help`,
+  );
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const options = { ...defaultSiteOptions(), ...(values.out ? { outDir: values.out } : {}) };
+  const summary = await buildSite({ ...options, log: (line) => console.log(`docs: ${line}`) }).catch(
+    (error: Error & { code?: string }) => {
+      // A folder that cannot be written: the user's path, not a bug.
+      if (values.out && ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST'].includes(error.code ?? ''))
+        throw new UsageError(`--out ${values.out}: cannot write there (${error.code}); choose another folder`);
+      throw error;
+    },
+  );
+  console.log(
+    `docs: built ${options.outDir} for version ${summary.version}: ${summary.operations} operations, ` +
+      `${summary.assumptions} assumptions, ${summary.clientExamples.length} client examples, ` +
+      `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}`,
+  );
+} catch (error) {
+  exitOnUsageError(COMMAND, error);
 }
-const options = { ...defaultSiteOptions(), ...(values.out ? { outDir: values.out } : {}) };
-const summary = await buildSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
-console.log(
-  `docs: built ${options.outDir} for version ${summary.version}: ${summary.operations} operations, ` +
-    `${summary.assumptions} assumptions, ${summary.clientExamples.length} client examples, ` +
-    `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}`,
-);

@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listen } from '@tas/serve';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMIT } from '../src/server.js';
+
+// Every bad argument gets one line naming the problem and the fix, a non-zero exit, and no stack.
+const cli = new URL('../src/cli.ts', import.meta.url).pathname;
+function run(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'tas-sandbox-cli-'));
+const notADb = join(dir, 'notes.txt');
+writeFileSync(notADb, 'not a database\n');
+
+let busy: Awaited<ReturnType<typeof listen>>;
+let port = 0;
+beforeAll(async () => {
+  busy = await listen(createServer(), 0, '127.0.0.1');
+  port = Number(new URL(busy.url).port);
+});
+afterAll(() => busy.close());
+
+const notAPort = (given: string) =>
+  `npm run sandbox: ${given} is not a port; give a whole number from 0 to 65535 (0 picks a free one)`;
+
+describe('npm run sandbox with a bad argument', () => {
+  it.concurrent.each([
+    [
+      'an unknown flag',
+      () => [['--colour']],
+      2,
+      'npm run sandbox: unknown option --colour; see npm run sandbox -- --help',
+    ],
+    ['a port out of range', () => [['--port', '99999']], 2, notAPort('--port 99999')],
+    ['a port that is no number', () => [['--port', 'abc']], 2, notAPort('--port abc')],
+    ['a bad SANDBOX_PORT', () => [[], { SANDBOX_PORT: '70000' }], 2, notAPort('SANDBOX_PORT=70000')],
+    [
+      'a word without its flag',
+      () => [['4011']],
+      2,
+      'npm run sandbox: unexpected argument 4011; options have names and, after npm run, follow -- (see npm run sandbox -- --help)',
+    ],
+    [
+      'a busy port',
+      () => [['--port', String(port)]],
+      1,
+      () => `npm run sandbox: port ${port} is in use; choose another with --port or SANDBOX_PORT`,
+    ],
+    [
+      'a busy SANDBOX_PORT',
+      () => [[], { SANDBOX_PORT: String(port) }],
+      1,
+      () => `npm run sandbox: port ${port} is in use; choose another with --port or SANDBOX_PORT`,
+    ],
+    [
+      'a --db in a folder that does not exist',
+      () => [['--db', `${dir}/missing/state.db`]],
+      2,
+      `npm run sandbox: --db ${dir}/missing/state.db: folder ${dir}/missing does not exist; create it (mkdir -p ${dir}/missing) or choose another path`,
+    ],
+    [
+      'a SANDBOX_DB under a file',
+      () => [[], { SANDBOX_DB: `${notADb}/state.db` }],
+      2,
+      `npm run sandbox: SANDBOX_DB=${notADb}/state.db: ${notADb} is not a folder; choose another path`,
+    ],
+    [
+      'a --db that is a folder',
+      () => [['--db', dir]],
+      2,
+      `npm run sandbox: --db ${dir} is a folder; give a file path, e.g. ${dir}/sandbox.db`,
+    ],
+    [
+      'a --db that is not a database',
+      () => [['--db', notADb, '--port', '0']],
+      2,
+      `npm run sandbox: --db ${notADb}: file is not a database; choose another file`,
+    ],
+    [
+      'a rate that is no number',
+      () => [['--rate-minute', 'many']],
+      2,
+      `npm run sandbox: --rate-minute many is not a count; give a whole number, e.g. ${DEFAULT_RATE_LIMIT.perMinute}`,
+    ],
+  ] as const)(
+    '%s',
+    async (_name, given, wantCode, want) => {
+      const [args, env] = given() as [string[], Record<string, string> | undefined];
+      const { code, stderr } = await run(args, env);
+      expect({ code, stderr }).toEqual({ code: wantCode, stderr: `${typeof want === 'function' ? want() : want}\n` });
+      expect(stderr).not.toMatch(/^ {4}at /m);
+    },
+    30_000,
+  );
+});
