@@ -4,7 +4,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const dirs = ['openapi', ...['packages', 'apps'].flatMap((d) => readdirSync(join(root, d)).map((p) => join(d, p)))];
+const dirs = [
+  'openapi',
+  'scripts',
+  ...['packages', 'apps'].flatMap((d) => readdirSync(join(root, d)).map((p) => join(d, p))),
+];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 for (const dir of dirs) {
   const file = join(root, dir, 'test-artifacts', 'vitest.json');
