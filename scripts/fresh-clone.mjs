@@ -1,0 +1,133 @@
+// The README tried from the outside, as a newcomer meets it: clone this checkout's HEAD into an empty
+// folder (no node_modules, no dist, no turbo cache), run the README's first command there, wait for
+// the URLs it prints, get a 200 from the mock, the sandbox and the docs, stop it with Ctrl-C (SIGINT
+// to its process group), check the ports are free again, then run `npx tas-conformance --help`.
+// Run by .ci/run. MOCK_PORT, SANDBOX_PORT and DOCS_PORT pass through (0 = free ports, for a shared
+// machine); unset, the README's own ports are used. Usage: node scripts/fresh-clone.mjs [--keep]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const checkout = fileURLToPath(new URL('..', import.meta.url));
+const keep = process.argv.includes('--keep');
+const started = Date.now();
+const say = (line) => console.log(`fresh-clone [${Math.round((Date.now() - started) / 1000)} s] ${line}`);
+const fail = (line) => {
+  throw new Error(line);
+};
+
+/** The first line of the README's first sh code block, without its comment. */
+function firstCommand(readme) {
+  const block = /```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  const line = block?.split('\n').find((l) => l.trim() && !l.trim().startsWith('#'));
+  if (!line) fail('README.md has no ```sh code block with a command');
+  return line.replace(/\s+#.*$/, '').trim();
+}
+
+const git = (cwd, ...args) => {
+  const run = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (run.status !== 0) fail(`git ${args.join(' ')}: ${run.stderr.trim()}`);
+  return run.stdout.trim();
+};
+
+const portFree = (port) =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+async function get(url, headers = {}) {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'tas-fresh-clone-'));
+const clone = join(dir, 'repo');
+let child;
+try {
+  const head = git(checkout, 'rev-parse', 'HEAD');
+  say(`cloning ${checkout} at ${head.slice(0, 12)} into ${clone}`);
+  git(dir, 'clone', '--quiet', '--no-hardlinks', checkout, clone);
+  git(clone, 'checkout', '--quiet', '--detach', head);
+
+  // The README's ports when they are free; on a machine where something holds one, free ports.
+  const env = { ...process.env };
+  const readmePorts = { MOCK_PORT: 4010, SANDBOX_PORT: 4020, DOCS_PORT: 8080 };
+  if (Object.keys(readmePorts).every((name) => env[name] === undefined)) {
+    const taken = [];
+    for (const port of Object.values(readmePorts)) if (!(await portFree(port))) taken.push(port);
+    if (taken.length) {
+      say(`port ${taken.join(', ')} in use on this machine: MOCK_PORT, SANDBOX_PORT, DOCS_PORT set to 0 (free ports)`);
+      for (const name of Object.keys(readmePorts)) env[name] = '0';
+    }
+  }
+
+  const command = firstCommand(readFileSync(join(clone, 'README.md'), 'utf8'));
+  say(`running the README's first command: ${command}`);
+  child = spawn('sh', ['-c', command], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (data) => {
+      output += data;
+      for (const line of String(data).split('\n').filter(Boolean)) console.log(`  | ${line}`);
+    });
+  }
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+
+  const deadline = Date.now() + 10 * 60_000;
+  while (!/Running \(Ctrl-C stops all\):(\n {2}\w+ +http\S+){3}/.test(output)) {
+    if (/\[\w+\] not available/.test(output)) fail('npm start could not start all three servers');
+    if (child.exitCode !== null) fail(`the command exited (${child.exitCode}) before printing its URLs`);
+    if (Date.now() > deadline) fail('no URLs printed within 10 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const urls = Object.fromEntries([...output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
+  say(`printed ${JSON.stringify(urls)}`);
+  const answers = {
+    mock: await get(`${urls.mock}record/`, { 'API-KEY': 'any-key' }),
+    sandbox: await get(`${urls.sandbox}record/`, { 'API-KEY': 'sandbox-key-sms' }),
+    docs: await get(urls.docs),
+  };
+  say(`answers ${JSON.stringify(answers)}`);
+  if (Object.values(answers).some((status) => status !== 200)) fail('want 200 from each');
+
+  say('Ctrl-C (SIGINT to the process group)');
+  process.kill(-child.pid, 'SIGINT');
+  const stop = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 15_000))]);
+  say(`stopped: ${stop}`);
+  if (stop === 'still running') fail('npm start did not stop within 15 s of SIGINT');
+  const ports = Object.values(urls).map((url) => Number(new URL(url).port));
+  const busy = [];
+  for (const port of ports) if (!(await portFree(port))) busy.push(port);
+  if (busy.length) fail(`ports still in use after Ctrl-C: ${busy.join(', ')}`);
+  say(`ports ${ports.join(', ')} are free again`);
+
+  // npm_config_yes=false: were the bin not linked, npx must fail rather than fetch a stranger's package.
+  const bin = realpathSync(join(clone, 'node_modules/.bin/tas-conformance'));
+  if (!bin.startsWith(realpathSync(clone))) fail(`tas-conformance links outside the clone: ${bin}`);
+  say('npx tas-conformance --help');
+  const npx = spawnSync('npx', ['tas-conformance', '--help'], {
+    cwd: clone,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_yes: 'false' },
+  });
+  for (const line of `${npx.stderr}${npx.stdout}`.split('\n').filter(Boolean).slice(0, 6)) console.log(`  | ${line}`);
+  if (npx.status !== 0 || !npx.stdout.includes('Usage:')) fail(`npx tas-conformance --help exited ${npx.status}`);
+  say('passed');
+} catch (error) {
+  say(`FAILED: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  }
+  if (keep || process.exitCode) say(`left ${dir} for a look`);
+  else rmSync(dir, { recursive: true, force: true });
+}
