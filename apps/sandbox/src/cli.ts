@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The edge: flags and environment variables are read here and nowhere else.
+import { resolve } from 'node:path';
 import { checkWritableFile, exitOnUsageError, listenError, parseFlags, parsePort, UsageError } from '@tas/serve';
 import { DEFAULT_KEYS, DEFAULT_RATE_LIMIT, startSandbox } from './server.js';
 
@@ -60,7 +61,9 @@ try {
   }
 
   const [port, portSource] = either('--port', flags.port, 'SANDBOX_PORT');
-  const [db, dbSource] = either('--db', flags.db, 'SANDBOX_DB');
+  const [given, dbSource] = either('--db', flags.db, 'SANDBOX_DB');
+  // npm run starts this in apps/sandbox; a relative path means the folder the user typed it in.
+  const db = given === undefined ? undefined : resolve(env.INIT_CWD ?? process.cwd(), given);
   if (db !== undefined) checkWritableFile(db, dbSource);
   const rateOff = flags['no-rate-limit'] || env.SANDBOX_RATE_LIMIT === 'off';
   const sandbox = await startSandbox({

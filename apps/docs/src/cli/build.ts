@@ -1,4 +1,5 @@
 // The edge: flags are read here and nowhere else.
+import { resolve } from 'node:path';
 import { exitOnUsageError, parseFlags, UsageError } from '@tas/serve';
 import { buildSite } from '../build/site.js';
 import { defaultSiteOptions } from '../paths.js';
@@ -24,7 +25,9 @@ try {
     console.log(HELP);
     process.exit(0);
   }
-  const options = { ...defaultSiteOptions(), ...(values.out ? { outDir: values.out } : {}) };
+  // npm run starts this in apps/docs; a relative --out means the folder the user typed it in.
+  const out = values.out && resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+  const options = { ...defaultSiteOptions(), ...(out ? { outDir: out } : {}) };
   const summary = await buildSite({ ...options, log: (line) => console.log(`docs: ${line}`) }).catch(
     (error: Error & { code?: string }) => {
       // A folder that cannot be written: the user's path, not a bug.
