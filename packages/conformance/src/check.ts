@@ -27,6 +27,13 @@ export interface CheckContext {
   raw(method: string, path: string, options?: CallOptions): Promise<Exchange>;
   /** Records a finding unless the exchange has this status; returns whether it had. */
   expectStatus(exchange: Exchange, status: number, what: string): boolean;
+  /**
+   * A request the interface refuses (an error row, a rule, "validated", a prerequisite). Accepted (2xx,
+   * 3xx) or a 5xx: a stated failure, whatever the description assumed. Refused with another 4xx than
+   * `status`: assumed (a warning unless --strict), or stated when `codeStated` (the interface names
+   * the code itself, as rule 3 does). Returns whether it was refused at all.
+   */
+  expectRefused(exchange: Exchange, status: number, what: string, codeStated?: boolean): boolean;
   /** Records a finding unless `ok`; returns `ok`. `assumed` overrides the check's basis for this one. */
   expect(ok: boolean, message: string, exchange?: Exchange, assumed?: boolean): boolean;
   /** A fresh resource of a kind, from the fixtures file or provisioned. */
@@ -52,6 +59,8 @@ export interface Check {
   needs?: Needs;
   /** Requests one run of the check sends (an estimate, for `plan`). */
   requests: number;
+  /** Opt-in on a live target (--slow): why, e.g. it waits out the draft_token's 5 minutes. */
+  slowOnLive?: string;
   /** The check needs --other-api-key. */
   otherKey?: boolean;
   run(ctx: CheckContext): Promise<void>;

@@ -8,11 +8,11 @@ import { parseArgs } from 'node:util';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { basisIsAssumed } from './basis.js';
 import { allChecks } from './checks/index.js';
-import { type Fixtures, parseFixtures, shortage } from './fixtures/fixtures.js';
+import { type Fixtures, parseFixtures } from './fixtures/fixtures.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { planFor } from './plan.js';
-import { skipReason } from './preflight.js';
+import { preflight, skipReason } from './preflight.js';
 import { formatResultLine, formatSummary } from './report/console.js';
 import { toJson } from './report/json.js';
 import { toJunit } from './report/junit.js';
@@ -44,6 +44,8 @@ const OPTIONS = {
   'rate-per-minute': { type: 'string' },
   'rate-per-hour': { type: 'string' },
   'no-pacing': { type: 'boolean' },
+  timeout: { type: 'string' },
+  slow: { type: 'boolean' },
   junit: { type: 'string' },
   json: { type: 'string' },
   list: { type: 'boolean' },
@@ -53,12 +55,7 @@ const OPTIONS = {
 /** Runs the CLI; resolves to the exit code (0 conforms, 1 departs, 2 could not run). */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
-    const { values: v, positionals } = parseArgs({
-      args: argv,
-      options: OPTIONS,
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values: v, positionals } = parseFlags(argv);
     const command = positionals[0];
     if (v.help || (!command && !v.list)) {
       io.out(HELP[command === 'run' || command === 'plan' ? command : 'main']);
@@ -81,18 +78,22 @@ export async function main(argv: string[], io: Io): Promise<number> {
       '--target',
     ) as Target;
     if (v.provision !== undefined) oneOf(v.provision, ['sandbox'], '--provision');
-    const rate: RateLimit | false = v['no-pacing']
-      ? false
-      : {
-          perMinute: count(v['rate-per-minute'], DEFAULT_RATE.perMinute),
-          perHour: count(v['rate-per-hour'], DEFAULT_RATE.perHour),
-        };
+    // The mock has no rate limit: unpaced unless a rate is asked for; sandbox and live: the API's limits.
+    const rateAsked = v['rate-per-minute'] !== undefined || v['rate-per-hour'] !== undefined;
+    const rate: RateLimit | false =
+      v['no-pacing'] || (target === 'mock' && !rateAsked)
+        ? false
+        : {
+            perMinute: count(v['rate-per-minute'], DEFAULT_RATE.perMinute),
+            perHour: count(v['rate-per-hour'], DEFAULT_RATE.perHour),
+          };
+    const timeoutSeconds = v.timeout === undefined ? undefined : seconds(v.timeout);
     const fixtures: Fixtures | undefined = v.fixtures ? readFixtures(v.fixtures) : undefined;
     const only = list(v.only);
     const skip = list(v.skip);
     const otherApiKey = v['other-api-key'] ?? io.env.TAS_OTHER_API_KEY;
     if (command === 'plan')
-      return await plan(io, { target, rate, fixtures, only, skip, otherApiKey, provision: v.provision });
+      return await plan(io, { target, rate, fixtures, only, skip, otherApiKey, provision: v.provision, slow: v.slow });
 
     const baseUrl = v['base-url'];
     if (!baseUrl || !/^https?:\/\//.test(baseUrl))
@@ -112,6 +113,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       sms: smsFrom(v.sms, io),
       strict: v.strict ?? false,
       mobile: v.mobile,
+      timeoutSeconds,
+      slow: v.slow ?? false,
       fetch: io.fetch,
       onResult: (r) => io.out(`${formatResultLine(r)}\n`),
     });
@@ -119,6 +122,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const secrets = [apiKey, otherApiKey].filter((s): s is string => Boolean(s));
     if (v.json) writeFileSync(v.json, redact(toJson(result), secrets));
     if (v.junit) writeFileSync(v.junit, redact(toJunit(result), secrets));
+    if (result.aborted) {
+      io.err(`tas-conformance: ${result.aborted}\n`);
+      return 2;
+    }
     return result.conforms ? 0 : 1;
   } catch (error) {
     io.err(`tas-conformance: ${(error as Error).message}\n`);
@@ -136,11 +143,13 @@ async function plan(
     skip: string[];
     otherApiKey?: string;
     provision?: string;
+    slow?: boolean;
   },
 ) {
   const doc = loadDescription();
   const { checks } = select(allChecks(doc, listAssumptions(doc)), responseRules, o.only, o.skip);
   const runnable = checks.filter((c) => !skipReason(c, o.target, o));
+  const options = { ...o, baseUrl: '', apiKey: '', provision: o.provision as 'sandbox' | undefined };
   const p = await planFor(runnable, o.rate, o.provision === 'sandbox');
   io.out(`Plan for a ${o.target} target: ${p.checks} of ${checks.length} selected checks run\n`);
   for (const c of checks) {
@@ -153,11 +162,9 @@ async function plan(
   io.out(`Requests: about ${p.requests}\n`);
   const pacing = o.rate ? `${o.rate.perMinute}/min and ${o.rate.perHour}/hour` : 'no pacing';
   io.out(`Time under the rate limit (${pacing}): at least ${duration(p.pacedSeconds)} plus the target's latency\n`);
-  if (o.fixtures) {
-    const lacking = shortage(o.fixtures, p.needs);
-    if (lacking.length) throw new RunError(`the fixtures file lacks: ${lacking.join('; ')}`);
-    io.out('The fixtures file has enough.\n');
-  }
+  // The run's own refusal, word for word: plan and run agree on what cannot run.
+  preflight(runnable, options, p.needs);
+  if (o.fixtures) io.out('The fixtures file has enough.\n');
   return 0;
 }
 
@@ -198,6 +205,26 @@ function readFixtures(path: string): Fixtures {
   } catch (error) {
     throw new RunError(`${path}: ${(error as Error).message}`);
   }
+}
+
+/** Flags as node:util reads them; a mistake is one line that names the flag, never a stack. */
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = (error as Error).message;
+    const flag = /option '([^']+)'/i.exec(message)?.[1];
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag)
+      throw new RunError(`unknown flag ${flag} (see tas-conformance --help)`);
+    throw new RunError(`${message.split('\n')[0]} (see tas-conformance --help)`);
+  }
+}
+
+function seconds(value: string): number {
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0)
+    throw new RunError(`--timeout ${value}: want a number of seconds above 0`);
+  return Number(value);
 }
 
 function oneOf(value: string, allowed: string[], flag: string): string {

@@ -79,6 +79,19 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     expect,
     expectStatus: (exchange, status, what) =>
       expect(exchange.response.status === status, `${what}: want ${status}, got ${exchange.response.status}`, exchange),
+    expectRefused(exchange, status, what, codeStated = false) {
+      const got = exchange.response.status;
+      if (got === status) return true;
+      if (got < 400 || got >= 500)
+        return expect(
+          false,
+          `${what}: the interface refuses it; it was answered ${got} (want ${status})`,
+          exchange,
+          false,
+        );
+      expect(false, `${what}: refused with ${got}, want ${status}`, exchange, !codeStated);
+      return true;
+    },
     take: (kind) => deps.pool.take(kind),
     smsCode: (request) => deps.sms.code(request),
     skip(reason) {

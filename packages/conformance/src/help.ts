@@ -16,7 +16,7 @@ Exit codes:
 
 Usage: tas-conformance run --base-url URL [options]
 
-  --base-url URL           scheme and host of the deployment (the API is at URL/api/v2/)
+  --base-url URL           the deployment: http://host, http://host/ or the API's own http://host/api/v2/
   --api-key KEY            the organizer's API key (default: env TAS_API_KEY; prefer the env var)
   --other-api-key KEY      a second organizer's key, for tenant isolation (default: env TAS_OTHER_API_KEY)
   --target mock|sandbox|live   what the deployment is (default: sandbox with --provision sandbox, else live);
@@ -29,22 +29,31 @@ Usage: tas-conformance run --base-url URL [options]
   --mobile 09XXXXXXXXX     mobile number for authentications (default: a random one per authentication)
   --strict                 checks of assumed (x-assumed) behaviour fail instead of warning
   --only IDS, --skip IDS   comma-separated check ids or id prefixes (see --list); repeatable
-  --rate-per-minute N      pacing (default 100); --rate-per-hour N (default 3000); --no-pacing lifts both
+  --rate-per-minute N      pacing (default 100; none for --target mock); --rate-per-hour N (default 3000);
+                           --no-pacing lifts both
+  --timeout SECONDS        per request (default 30): no answer in time fails the check; 5 in a row stop
+                           the run (exit 2)
+  --slow                   on a live target, also run the opt-in checks (the draft_token's 5 minutes
+                           waited out; the mobile duplicate limit)
   --junit PATH, --json PATH   write the reports
   --list                   print every check and exit
   --help                   this help
 
 The API key is never printed: reports and curl lines read it from $TAS_API_KEY ($TAS_OTHER_API_KEY).
+A first request checks the key: refused (401/403), the run stops with exit 2 before any check.
+Findings say "stated" (the interface's own statement: a failure) or "assumed" (the description's
+choice, e.g. 404 rather than 403: a warning unless --strict).
 Exit codes: 0 conforms, 1 departs from the contract, 2 the run could not be made.
 `,
   plan: `tas-conformance plan: what a run will need and cost
 
 Usage: tas-conformance plan [--target mock|sandbox|live] [--provision sandbox] [--fixtures FILE]
                             [--other-api-key KEY] [--only IDS] [--skip IDS]
-                            [--rate-per-minute N] [--rate-per-hour N] [--no-pacing]
+                            [--rate-per-minute N] [--rate-per-hour N] [--no-pacing] [--slow]
 
 Prints the checks that would run and those skipped (and why), the fresh records and roadmaps they
 use up, the requests they send and how long pacing makes the run. With --fixtures, says what the
-file lacks. Exit codes: 0 the plan can run, 2 it cannot (bad flags, too few fixtures).
+file lacks. Exit codes: 0 the plan can run, 2 it cannot, with the message run would give (bad flags,
+missing or too few fixtures).
 `,
 };

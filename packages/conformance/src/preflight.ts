@@ -5,9 +5,15 @@ import { RunError } from './select.js';
 import type { Needs, Target } from './types.js';
 
 /** Why a check does not run on this target with these options; undefined when it runs. */
-export function skipReason(check: Check, target: Target, options: Pick<RunOptions, 'otherApiKey'>): string | undefined {
+export function skipReason(
+  check: Check,
+  target: Target,
+  options: Pick<RunOptions, 'otherApiKey' | 'slow'>,
+): string | undefined {
   if (target === 'mock' && (check.kind === 'journey' || check.needs || check.otherKey))
     return 'the mock keeps no state and accepts any key: it gets the contract checks only';
+  if (target === 'live' && check.slowOnLive && !options.slow)
+    return `opt-in on a live target (--slow): ${check.slowOnLive}`;
   if (check.otherKey && !options.otherApiKey) return "needs --other-api-key (a second organizer's key)";
   return undefined;
 }

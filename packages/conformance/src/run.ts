@@ -1,17 +1,32 @@
-import { createValidator, listAssumptions, listOperations, loadDescription, type OpenApiDocument } from '@tas/openapi';
+import {
+  basePath,
+  createValidator,
+  listAssumptions,
+  listOperations,
+  loadDescription,
+  type OpenApiDocument,
+} from '@tas/openapi';
+import { normalizeBaseUrl } from './base-url.js';
 import { basisIsAssumed } from './basis.js';
 import { type Check, Skip } from './check.js';
 import { allChecks } from './checks/index.js';
 import { createContext } from './context.js';
 import type { Fixtures } from './fixtures/fixtures.js';
-import { createHttp, UnreachableError } from './http/client.js';
+import {
+  createHttp,
+  DEFAULT_TIMEOUT_SECONDS,
+  TimeoutError,
+  TooManyTimeoutsError,
+  UnreachableError,
+} from './http/client.js';
 import { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+import { checkKeys } from './key-check.js';
 import { needsOf } from './plan.js';
 import { preflight, skipReason } from './preflight.js';
 import { responseRules } from './responses/index.js';
 import { RunError, select } from './select.js';
 import type { SmsProvider } from './sms.js';
-import { setupTarget } from './target.js';
+import { type Created, setupTarget } from './target.js';
 import { type CheckResult, type Clock, type Exchange, type Finding, realClock, type Target } from './types.js';
 
 export interface RunOptions {
@@ -29,8 +44,14 @@ export interface RunOptions {
   strict?: boolean;
   only?: string[];
   skip?: string[];
-  /** Pacing; `false` lifts it (for the sandbox started with its limit off). */
+  /** Pacing; `false` lifts it. Default: off for the mock (it has no limit), the API's limits otherwise. */
   rate?: RateLimit | false;
+  /** Seconds one request may take before it counts as unanswered (default 30). */
+  timeoutSeconds?: number;
+  /** Run the checks that are opt-in on a live target (they wait minutes or spend many records). */
+  slow?: boolean;
+  /** Skip the first request that checks the key (tests that count requests). */
+  noKeyCheck?: boolean;
   clock?: Clock;
   /** The mobile number for authentications; random per authentication by default. */
   mobile?: string;
@@ -46,8 +67,16 @@ export interface RunResult {
   startedAt: string;
   durationMs: number;
   requests: number;
+  /** Time spent waiting for the rate limit, apart from the checks' own time. */
+  waitMs: number;
   results: CheckResult[];
   summary: Record<CheckResult['outcome'], number>;
+  /** Findings by what they break: the interface's statements, or the description's assumptions. */
+  findings: { stated: number; assumed: number };
+  /** Records and roadmaps the run created on the sandbox. */
+  created: Created[];
+  /** Why the run stopped before its end (exit code 2), e.g. too many time-outs in a row. */
+  aborted?: string;
   /** No check failed: exit code 0. */
   conforms: boolean;
 }
@@ -60,6 +89,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const validator = createValidator(doc);
   const clock = options.clock ?? realClock;
   const target = options.target ?? (options.provision === 'sandbox' ? 'sandbox' : 'live');
+  const baseUrl = normalizeBaseUrl(options.baseUrl, basePath(doc));
   const strict = options.strict ?? false;
   const { checks, rules } = select(allChecks(doc, assumptions), responseRules, options.only, options.skip);
   const runnable = checks.filter((c) => !skipReason(c, target, options));
@@ -68,14 +98,15 @@ export async function run(options: RunOptions): Promise<RunResult> {
   let sink: ((exchange: Exchange) => void) | undefined;
   const http = createHttp({
     fetch: options.fetch ?? fetch,
-    pacer: createPacer(options.rate ?? DEFAULT_RATE, clock),
+    pacer: createPacer(options.rate ?? (target === 'mock' ? false : DEFAULT_RATE), clock),
     clock,
+    timeoutMs: (options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     keys: { main: options.apiKey, other: options.otherApiKey },
     onExchange: (exchange) => sink?.(exchange),
   });
-  const { pool, sms } = setupTarget(options, http);
+  const { pool, sms, created } = setupTarget({ ...options, baseUrl }, http);
   const deps = {
-    baseUrl: options.baseUrl,
+    baseUrl,
     target,
     doc,
     validator,
@@ -89,9 +120,11 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
 
   const started = clock.now();
+  if (!options.noKeyCheck) await checkKeys(http, `${baseUrl}${basePath(doc)}/record/?page_size=1`, deps.hasOtherKey);
   const results: CheckResult[] = [];
+  let aborted: string | undefined;
   for (const check of checks) {
-    const reason = skipReason(check, target, options);
+    const reason = aborted ? `not run: ${aborted}` : skipReason(check, target, options);
     const result = reason ? skipped(check, reason) : await runCheck(check);
     results.push(result);
     options.onResult?.(result);
@@ -99,6 +132,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
 
   async function runCheck(check: Check): Promise<CheckResult> {
     const begin = clock.now();
+    const waitedBefore = http.waitedMs();
     const before = http.requests();
     const assumed = basisIsAssumed(check.basis, operations, assumptions);
     const { ctx, findings } = createContext(deps, { id: check.id, statement: check.statement, assumed });
@@ -115,7 +149,16 @@ export async function run(options: RunOptions): Promise<RunResult> {
     } catch (error) {
       if (error instanceof UnreachableError || error instanceof RunError) throw new RunError(error.message);
       if (error instanceof Skip) skip = error.message;
-      else
+      else if (error instanceof TimeoutError || error instanceof TooManyTimeoutsError) {
+        if (error instanceof TooManyTimeoutsError) aborted = error.message;
+        findings.push({
+          rule: check.id,
+          statement: check.statement,
+          message: `no answer in time: ${error.message}`,
+          assumed: false,
+          exchange: error instanceof TimeoutError ? timedOut(error) : undefined,
+        });
+      } else
         findings.push({
           rule: check.id,
           statement: check.statement,
@@ -123,24 +166,41 @@ export async function run(options: RunOptions): Promise<RunResult> {
           assumed: false,
         });
     }
-    const base = { ...skipped(check, ''), requests: http.requests() - before, durationMs: clock.now() - begin };
+    const waitMs = http.waitedMs() - waitedBefore;
+    const base = {
+      ...skipped(check, ''),
+      requests: http.requests() - before,
+      durationMs: clock.now() - begin - waitMs,
+      waitMs,
+    };
     if (skip) return { ...base, reason: skip };
     return { ...base, outcome: outcomeOf(findings, strict), findings, reason: undefined };
   }
 
   const summary = { pass: 0, fail: 0, warn: 0, skip: 0 };
   for (const r of results) summary[r.outcome]++;
+  const all = results.flatMap((r) => r.findings);
   return {
-    baseUrl: options.baseUrl,
+    baseUrl,
     target,
     strict,
     startedAt: new Date(started).toISOString(),
     durationMs: clock.now() - started,
     requests: http.requests(),
+    waitMs: http.waitedMs(),
     results,
     summary,
-    conforms: summary.fail === 0,
+    findings: { stated: all.filter((f) => !f.assumed).length, assumed: all.filter((f) => f.assumed).length },
+    created,
+    aborted,
+    conforms: summary.fail === 0 && !aborted,
   };
+}
+
+/** The exchange of a request that got no answer: status 0, so reports show the request and its curl line. */
+function timedOut(error: TimeoutError): Exchange {
+  const text = `(no answer within ${error.seconds} s)`;
+  return { request: error.request, response: { status: 0, headers: {}, text, json: undefined } };
 }
 
 function outcomeOf(findings: Finding[], strict: boolean): CheckResult['outcome'] {
@@ -150,5 +210,5 @@ function outcomeOf(findings: Finding[], strict: boolean): CheckResult['outcome']
 
 function skipped(check: Check, reason: string): CheckResult {
   const { id, title, statement, kind } = check;
-  return { id, title, statement, kind, outcome: 'skip', reason, findings: [], requests: 0, durationMs: 0 };
+  return { id, title, statement, kind, outcome: 'skip', reason, findings: [], requests: 0, durationMs: 0, waitMs: 0 };
 }

@@ -5,8 +5,12 @@ import { RunError } from './select.js';
 import { type SmsProvider, sandboxSms } from './sms.js';
 
 /** Where fixtures and SMS codes come from for this run. Control calls are paced like the rest. */
-export function setupTarget(options: RunOptions, http: Http): { pool: FixturePool; sms: SmsProvider } {
-  const base = options.baseUrl.replace(/\/+$/, '');
+export function setupTarget(
+  options: RunOptions & { baseUrl: string },
+  http: Http,
+): { pool: FixturePool; sms: SmsProvider; created: Created[] } {
+  const base = options.baseUrl;
+  const created: Created[] = [];
   const control = async (method: string, path: string, body?: unknown) => {
     const exchange = await http.send(
       {
@@ -26,7 +30,10 @@ export function setupTarget(options: RunOptions, http: Http): { pool: FixturePoo
   };
   const pool: FixturePool =
     options.provision === 'sandbox'
-      ? sandboxPool((path, body) => control('POST', path, body))
+      ? listing(
+          sandboxPool((path, body) => control('POST', path, body)),
+          created,
+        )
       : options.fixtures
         ? filePool(options.fixtures)
         : {
@@ -43,5 +50,23 @@ export function setupTarget(options: RunOptions, http: Http): { pool: FixturePoo
             throw new RunError('the organizer authenticates by SMS: pass --sms sandbox|code:CODE|command:CMD|prompt');
           },
         });
-  return { pool, sms };
+  return { pool, sms, created };
+}
+
+/** A record or roadmap the run created on the sandbox, listed in the report. */
+export interface Created {
+  kind: 'record' | 'roadmap';
+  state: 'ready' | 'vip_wait' | 'ready roadmap';
+  token: string;
+}
+
+function listing(pool: FixturePool, created: Created[]): FixturePool {
+  return {
+    async take(kind) {
+      const token = await pool.take(kind);
+      const state = kind === 'roadmaps' ? 'ready roadmap' : kind === 'vipWait' ? 'vip_wait' : 'ready';
+      created.push({ kind: kind === 'roadmaps' ? 'roadmap' : 'record', state, token });
+      return token;
+    },
+  };
 }

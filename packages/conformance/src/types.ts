@@ -54,7 +54,10 @@ export interface CheckResult {
   reason?: string;
   findings: Finding[];
   requests: number;
+  /** The check's own time, without the time spent waiting for the rate limit. */
   durationMs: number;
+  /** Time spent waiting for the rate limit (pacing and 429s) while the check ran. */
+  waitMs: number;
 }
 
 /** Fresh resources a check uses up (or reads) on a stateful target. */

@@ -41,7 +41,9 @@ describe('tas-conformance', () => {
   });
 
   it.each([
-    ['an unknown flag', ['run', '--bogus'], /Unknown option/],
+    ['an unknown flag', ['run', '--bogus'], /^tas-conformance: unknown flag --bogus \(see tas-conformance --help\)\n$/],
+    ['a flag without its value', ['run', '--timeout'], /--timeout/],
+    ['a bad time-out', ['run', '--timeout', '0'], /--timeout 0: want a number of seconds/],
     ['no base url', ['run', '--api-key', 'k'], /--base-url/],
     ['no key', ['run', '--base-url', 'http://127.0.0.1:9'], /TAS_API_KEY/],
     [
@@ -71,16 +73,19 @@ describe('tas-conformance', () => {
     expect(err).toMatch(want);
   });
 
-  it('plan says what a live run needs and how long it takes paced', async () => {
-    const { code, out } = await cli(['plan', '--other-api-key', 'x']);
-    expect(code).toBe(0);
+  it('plan says what a live run needs and how long it takes paced; without fixtures it refuses as run does', async () => {
+    const { code, out, err } = await cli(['plan', '--other-api-key', 'x']);
+    const runs = await cli(['run', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--other-api-key', 'x']);
+    expect([code, runs.code]).toEqual([2, 2]);
+    expect(err).toMatch(/^tas-conformance: missing fixtures: /);
+    expect(err).toBe(runs.err);
     expect(out).toMatch(/Fresh fixtures used up: \d+ ready records, 1 records in VIP wait, 4 roadmaps/);
     expect(out).toMatch(/Time under the rate limit \(100\/min and 3000\/hour\): at least \d+ min/);
     const fixtures = join(dir, 'few.json');
     writeFileSync(fixtures, JSON.stringify({ records: { ready: [] }, roadmaps: [] }));
     const short = await cli(['plan', '--fixtures', fixtures]);
     expect(short.code).toBe(2);
-    expect(short.err).toMatch(/lacks: \d+ more records\.ready/);
+    expect(short.err).toMatch(/not enough fixtures: \d+ more records\.ready/);
   });
 
   it('run against the sandbox: a line per check, a summary, reports without the key, exit 0', async () => {

@@ -14,13 +14,8 @@ export const afterFinish: Check = {
     if (!done) return;
     const params = { token: done.record.token };
     const questions = await ctx.call('getQuestions', { params });
-    ctx.expect(
-      questions.response.status === 409,
-      `questions after finishing: want 409, got ${questions.response.status}`,
-      questions,
-      false,
-    );
+    ctx.expectRefused(questions, 409, 'questions after finishing', true);
     const again = await ctx.call('submitAnswers', { params, body: { record: done.answers } });
-    ctx.expectStatus(again, 409, 'a second submission');
+    ctx.expectRefused(again, 409, 'a second submission');
   },
 };

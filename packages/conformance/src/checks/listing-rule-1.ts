@@ -17,14 +17,16 @@ export const listingRule1: Check = {
     const wrong = results.filter((r) => r.status !== 2 || r.auth_required !== true);
     ctx.expect(
       wrong.length === 0,
-      `every listed record has status 2 and auth_required true (${wrong.length} do not)`,
+      `rule 1: every listed record has status 2 and auth_required true (${wrong.length} do not)`,
       exchange,
+      false,
     );
     // Newest first, so a record just created is on the first page.
     ctx.expect(
       results.some((r) => r.token === fresh),
-      `a fresh ready record ${fresh} is listed`,
+      `rule 1: a fresh ready record ${fresh} is found by the filter`,
       exchange,
+      false,
     );
   },
 };

@@ -17,6 +17,6 @@ export const questionsBeforeAuth: Check = {
       'a fresh record is ready (status 2, auth_required true)',
     );
     const exchange = await ctx.call('getQuestions', { params: { token: record.token } });
-    ctx.expectStatus(exchange, 403, 'questions before authentication');
+    ctx.expectRefused(exchange, 403, 'questions before authentication', true);
   },
 };

@@ -18,6 +18,6 @@ export const recordAuthTwice: Check = {
       params: { token: auth.record.token },
       body: { mobile: ctx.mobile(), profile },
     });
-    ctx.expectStatus(again, 409, 'a second authentication');
+    ctx.expectRefused(again, 409, 'a second authentication');
   },
 };

@@ -12,7 +12,7 @@ export const resultBeforeFinish: Check = {
   async run(ctx) {
     const auth = await authenticatedRecord(ctx);
     if (!auth) return;
-    ctx.expectStatus(
+    ctx.expectRefused(
       await ctx.call('getResult', { params: { token: auth.record.token } }),
       409,
       'the result before finishing',

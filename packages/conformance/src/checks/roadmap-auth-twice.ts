@@ -16,6 +16,6 @@ export const roadmapAuthTwice: Check = {
     if (!auth.ok) return;
     const body = await roadmapAuthBody(ctx, roadmap);
     const again = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body });
-    ctx.expectStatus(again, 409, 'a second roadmap authentication');
+    ctx.expectRefused(again, 409, 'a second roadmap authentication', true);
   },
 };

@@ -20,6 +20,6 @@ export const roadmapRecordAuth: Check = {
     ctx.expect(record.role !== null, 'a roadmap record has a non-null role');
     const body = { mobile: ctx.mobile(), profile: profileFor(ctx.doc, record.test ?? {}, ctx.now()) };
     const exchange = await ctx.call('authenticateRecord', { params: { token: record.token }, body });
-    ctx.expectStatus(exchange, 409, 'record-level authentication of a roadmap record');
+    ctx.expectRefused(exchange, 409, 'record-level authentication of a roadmap record', true);
   },
 };

@@ -21,7 +21,7 @@ export const smsWrongCode: Check = {
     if (!ctx.expectStatus(await ctx.call('authenticateRecord', { params, body }), 200, 'record authentication')) return;
     const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
     const wrong = code === '00000' ? '11111' : '00000';
-    ctx.expectStatus(await ctx.call('verifyRecordAuth', { params, body: { code: wrong } }), 400, 'a wrong SMS code');
+    ctx.expectRefused(await ctx.call('verifyRecordAuth', { params, body: { code: wrong } }), 400, 'a wrong SMS code');
     ctx.expectStatus(
       await ctx.call('verifyRecordAuth', { params, body: { code } }),
       200,

@@ -12,9 +12,9 @@ export const unknownRecord: Check = {
   requests: 2,
   async run(ctx) {
     const questions = await ctx.call('getQuestions', { params: { token: UNKNOWN } });
-    ctx.expectStatus(questions, 404, 'questions of an unknown record');
+    ctx.expectRefused(questions, 404, 'questions of an unknown record', true);
     const example = Object.values(ctx.operation('authenticateRoadmap').requestBody?.examples ?? {})[0];
     const auth = await ctx.call('authenticateRoadmap', { params: { token: UNKNOWN }, body: example });
-    ctx.expectStatus(auth, 404, 'authentication of an unknown roadmap');
+    ctx.expectRefused(auth, 404, 'authentication of an unknown roadmap', true);
   },
 };

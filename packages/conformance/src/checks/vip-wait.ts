@@ -13,6 +13,11 @@ export const vipWait: Check = {
     const record = await getRecord(ctx, await ctx.take('vipWait'));
     if (!record) return;
     ctx.expect(record.status === 0, `a record in VIP wait has status 0, not ${record.status}`);
-    ctx.expectStatus(await ctx.call('getQuestions', { params: { token: record.token } }), 403, 'questions in VIP wait');
+    ctx.expectRefused(
+      await ctx.call('getQuestions', { params: { token: record.token } }),
+      403,
+      'questions in VIP wait',
+      true,
+    );
   },
 };

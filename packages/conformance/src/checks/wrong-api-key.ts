@@ -13,8 +13,8 @@ export const wrongApiKey: Check = {
   async run(ctx) {
     const key = { literal: WRONG_KEY };
     const list = await ctx.call('listRecords', { key });
-    ctx.expectStatus(list, 401, 'the record listing with an unknown key');
+    ctx.expectRefused(list, 401, 'the record listing with an unknown key');
     const record = await ctx.call('getRecord', { key, params: { token: await ctx.take('ready') } });
-    ctx.expectStatus(record, 401, 'an existing record with an unknown key');
+    ctx.expectRefused(record, 401, 'an existing record with an unknown key');
   },
 };

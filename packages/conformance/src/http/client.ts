@@ -10,22 +10,53 @@ export interface HttpOptions {
   onExchange?: (exchange: Exchange) => void;
   /** How many 429s in a row to wait out before giving up. */
   maxRateLimitRetries?: number;
+  /** How long one request may take, answer body included (real time). */
+  timeoutMs?: number;
+  /** After this many time-outs in a row the run stops. */
+  maxTimeouts?: number;
 }
 
 /** Thrown when the target cannot be reached: the run could not be made (exit code 2). */
 export class UnreachableError extends Error {}
 
+/** No answer in time: a failing finding of the check that sent it; the run goes on. */
+export class TimeoutError extends Error {
+  constructor(
+    readonly request: HttpRequest,
+    readonly seconds: number,
+  ) {
+    super(`no answer within ${seconds} s (--timeout)`);
+  }
+}
+
+/** Too many time-outs in a row: the run stops (exit code 2) with what it has. */
+export class TooManyTimeoutsError extends Error {}
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
 /** Paced HTTP: every request waits for the pacer, and a 429 is waited out (its Retry-After, else a minute). */
 export function createHttp(options: HttpOptions) {
   const retries = options.maxRateLimitRetries ?? 5;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000;
+  const maxTimeouts = options.maxTimeouts ?? 5;
+  let waited = 0;
+  let timeoutsInARow = 0;
+
+  /** Waits on the clock, counting the time as rate-limit wait. */
+  async function wait(step: () => Promise<void>) {
+    const begin = options.clock.now();
+    await step();
+    waited += options.clock.now() - begin;
+  }
+
   async function send(request: HttpRequest, operationId?: string): Promise<Exchange> {
     for (let attempt = 0; ; attempt++) {
-      await options.pacer.acquire();
+      await wait(() => options.pacer.acquire());
       const exchange = await once(request, operationId);
       options.onExchange?.(exchange);
       if (exchange.response.status !== 429 || attempt >= retries) return exchange;
       const seconds = Number(exchange.response.headers['retry-after']);
-      await options.clock.sleep((Number.isFinite(seconds) && seconds >= 0 ? seconds : 60) * 1000);
+      await wait(() => options.clock.sleep((Number.isFinite(seconds) && seconds >= 0 ? seconds : 60) * 1000));
     }
   }
 
@@ -33,27 +64,39 @@ export function createHttp(options: HttpOptions) {
     const headers = { ...request.headers };
     const key = keyValue(request.key, options.keys);
     if (key !== undefined) headers['API-KEY'] = key;
-    let res: Response;
+    const signal = AbortSignal.timeout(timeoutMs);
+    let status: number;
+    let text: string;
+    const responseHeaders: Record<string, string> = {};
     try {
-      res = await options.fetch(request.url, { method: request.method, headers, body: request.body });
+      const res = await options.fetch(request.url, { method: request.method, headers, body: request.body, signal });
+      status = res.status;
+      res.headers.forEach((value, name) => {
+        responseHeaders[name.toLowerCase()] = value;
+      });
+      text = await res.text();
     } catch (error) {
+      if (signal.aborted) {
+        timeoutsInARow++;
+        if (timeoutsInARow >= maxTimeouts)
+          throw new TooManyTimeoutsError(
+            `${timeoutsInARow} requests in a row got no answer within ${timeoutMs / 1000} s; the run stopped`,
+          );
+        throw new TimeoutError(request, timeoutMs / 1000);
+      }
       throw new UnreachableError(`cannot reach ${request.url}: ${(error as Error).cause ?? (error as Error).message}`);
     }
-    const text = await res.text();
+    timeoutsInARow = 0;
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       json = undefined;
     }
-    const responseHeaders: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      responseHeaders[name.toLowerCase()] = value;
-    });
-    return { request, response: { status: res.status, headers: responseHeaders, text, json }, operationId };
+    return { request, response: { status, headers: responseHeaders, text, json }, operationId };
   }
 
-  return { send, requests: () => options.pacer.count() };
+  return { send, requests: () => options.pacer.count(), waitedMs: () => waited };
 }
 
 export type Http = ReturnType<typeof createHttp>;

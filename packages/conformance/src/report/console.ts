@@ -6,7 +6,9 @@ const LABEL = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as cons
 
 /** The line (and, for findings, the indented details) printed as a check ends. */
 export function formatResultLine(result: CheckResult): string {
-  const head = `${LABEL[result.outcome]}  ${result.id}  ${result.title}`;
+  const wait = result.waitMs >= 50 ? `, waited ${seconds(result.waitMs)} for the rate limit` : '';
+  const time = result.outcome === 'skip' ? '' : `  (${seconds(result.durationMs)}${wait})`;
+  const head = `${LABEL[result.outcome]}  ${result.id}  ${result.title}${time}`;
   if (result.outcome === 'skip') return `${head}\n      skipped: ${result.reason}`;
   const lines = [head];
   for (const f of result.findings) {
@@ -29,9 +31,21 @@ export function formatSummary(run: RunResult): string {
   const table = [['checks', 'pass', 'fail', 'warn', 'skip'], ...rows].map(
     ([name, ...counts]) => `${String(name).padEnd(10)}${counts.map((c) => String(c).padStart(6)).join('')}`,
   );
-  const verdict = run.conforms ? 'the target conforms' : 'the target departs from the contract';
-  const seconds = (run.durationMs / 1000).toFixed(1);
-  return [...table, `${run.requests} requests in ${seconds} s against ${run.baseUrl} (${run.target}): ${verdict}`].join(
-    '\n',
-  );
+  const verdict = run.aborted
+    ? `the run stopped: ${run.aborted}`
+    : run.conforms
+      ? 'the target conforms'
+      : 'the target departs from the contract';
+  const lines = [
+    ...table,
+    `findings: ${run.findings.stated} stated (the interface's own statements), ${run.findings.assumed} assumed (the description's choices${run.strict ? ', failing under --strict' : ', warnings'})`,
+    `${run.requests} requests in ${seconds(run.durationMs)} (${seconds(run.waitMs)} of it waiting for the rate limit) against ${run.baseUrl} (${run.target}): ${verdict}`,
+  ];
+  if (run.created.length) {
+    lines.push(`created on the sandbox: ${run.created.length} (records and roadmaps)`);
+    for (const c of run.created) lines.push(`  ${c.kind.padEnd(8)} ${c.token}  ${c.state}`);
+  }
+  return lines.join('\n');
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -12,7 +12,19 @@ export function toJunit(run: RunResult): string {
     return `  <testsuite ${attrs}>\n${cases.map(testcase).join('')}  </testsuite>\n`;
   });
   const total = `tests="${run.results.length}" failures="${run.summary.fail}" skipped="${run.summary.skip}"`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tas-conformance" ${total} time="${run.durationMs / 1000}">\n${suites.join('')}</testsuites>\n`;
+  // Each testcase's time is the check's own; the rate-limit wait is reported apart.
+  const own = run.durationMs - run.waitMs;
+  const properties = [
+    ['stated_findings', run.findings.stated],
+    ['assumed_findings', run.findings.assumed],
+    ['rate_limit_wait_seconds', run.waitMs / 1000],
+    ['requests', run.requests],
+    ...(run.aborted ? [['aborted', run.aborted]] : []),
+    ...run.created.map((c) => [`created_${c.kind}`, c.token]),
+  ]
+    .map(([name, value]) => `    <property name="${esc(String(name))}" value="${esc(String(value))}"/>\n`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tas-conformance" ${total} time="${own / 1000}">\n  <properties>\n${properties}  </properties>\n${suites.join('')}</testsuites>\n`;
 }
 
 function testcase(r: CheckResult): string {
@@ -20,13 +32,19 @@ function testcase(r: CheckResult): string {
   const details = r.findings
     .map(
       (f) =>
-        `[${f.rule}] ${f.message}\nrule: ${f.statement}${f.exchange ? `\nrepro: ${toCurl(f.exchange.request)}\nresponse: ${f.exchange.response.status} ${f.exchange.response.text.slice(0, 1000)}` : ''}`,
+        `${f.assumed ? 'assumed' : 'stated'} [${f.rule}] ${f.message}\nrule: ${f.statement}${f.exchange ? `\nrepro: ${toCurl(f.exchange.request)}\nresponse: ${f.exchange.response.status} ${f.exchange.response.text.slice(0, 1000)}` : ''}`,
     )
     .join('\n\n');
+  const stated = r.findings.filter((f) => !f.assumed).length;
+  const counts = `${stated} stated, ${r.findings.length - stated} assumed`;
+  const wait = r.waitMs > 0 ? `rate-limit wait: ${r.waitMs / 1000} s (not in this testcase's time)\n` : '';
   let inner = '';
   if (r.outcome === 'skip') inner = `<skipped message="${esc(r.reason ?? '')}"/>`;
-  if (r.outcome === 'fail') inner = `<failure message="${esc(r.findings[0]?.message ?? '')}">${esc(details)}</failure>`;
-  if (r.outcome === 'warn') inner = `<system-out>${esc(`warning (assumed behaviour):\n${details}`)}</system-out>`;
+  if (r.outcome === 'fail')
+    inner = `<failure message="${esc(`${counts}: ${r.findings[0]?.message ?? ''}`)}">${esc(details)}</failure>`;
+  if (r.outcome === 'warn')
+    inner = `<system-out>${esc(`${wait}warning (assumed behaviour):\n${details}`)}</system-out>`;
+  else if (wait) inner += `<system-out>${esc(wait)}</system-out>`;
   return `${open}${inner}</testcase>\n`;
 }
 
