@@ -8,11 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const turbo = fileURLToPath(new URL('../node_modules/.bin/turbo', import.meta.url));
 const filters = process.argv.slice(2);
-const label = filters
-  .map((f) =>
-    f.endsWith('^...') ? `${f.slice(0, -4)}'s dependencies` : f.replace(/\.\.\.$/, ' with its dependencies'),
-  )
-  .join(', ');
+const names = filters.map((f) => f.replace(/\^?\.\.\.$/, ''));
+const label = `what ${names.join(', ')} need${names.length > 1 ? '' : 's'}`;
 
 if (!existsSync(turbo)) {
   console.error('turbo is not installed: run npm install at the repository root first');
