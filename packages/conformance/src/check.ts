@@ -41,6 +41,10 @@ export interface CheckContext {
   smsCode(request: { mobile: string; token: string; purpose: Purpose }): Promise<string>;
   /** A mobile number for one authentication. */
   mobile(): string;
+  /** An external_id no earlier run used (unique per organizer account). */
+  externalId(): number;
+  /** Lets time pass on the target: the sandbox's control clock, or a real wait on a live one. */
+  advance(seconds: number): Promise<void>;
   /** Ends the check as skipped. */
   skip(reason: string): never;
 }

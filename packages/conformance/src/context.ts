@@ -17,6 +17,7 @@ export interface ContextDeps {
   hasOtherKey: boolean;
   now: () => number;
   mobile: () => string;
+  advance: (seconds: number) => Promise<void>;
 }
 
 /** The context of one check; its expectations land in `findings`. */
@@ -70,6 +71,9 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     hasOtherKey: deps.hasOtherKey,
     now: deps.now,
     mobile: deps.mobile,
+    // Time-based and random, within 2^53: runs repeat against one organizer account.
+    externalId: () => deps.now() * 1000 + Math.floor(Math.random() * 1000),
+    advance: deps.advance,
     call(operationId, options = {}) {
       const op = operation(operationId);
       const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.params?.[name] ?? ''));

@@ -104,7 +104,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     keys: { main: options.apiKey, other: options.otherApiKey },
     onExchange: (exchange) => sink?.(exchange),
   });
-  const { pool, sms, created } = setupTarget({ ...options, baseUrl }, http);
+  const { pool, sms, created, advance } = setupTarget({ ...options, baseUrl, clock, target }, http);
   const deps = {
     baseUrl,
     target,
@@ -116,6 +116,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     sms,
     hasOtherKey: Boolean(options.otherApiKey),
     now: () => clock.now(),
+    advance,
     mobile: () => options.mobile ?? `09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
   };
 

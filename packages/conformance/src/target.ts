@@ -3,12 +3,13 @@ import type { Http } from './http/client.js';
 import type { RunOptions } from './run.js';
 import { RunError } from './select.js';
 import { type SmsProvider, sandboxSms } from './sms.js';
+import { realClock } from './types.js';
 
 /** Where fixtures and SMS codes come from for this run. Control calls are paced like the rest. */
 export function setupTarget(
   options: RunOptions & { baseUrl: string },
   http: Http,
-): { pool: FixturePool; sms: SmsProvider; created: Created[] } {
+): { pool: FixturePool; sms: SmsProvider; created: Created[]; advance: (seconds: number) => Promise<void> } {
   const base = options.baseUrl;
   const created: Created[] = [];
   const control = async (method: string, path: string, body?: unknown) => {
@@ -50,7 +51,13 @@ export function setupTarget(
             throw new RunError('the organizer authenticates by SMS: pass --sms sandbox|code:CODE|command:CMD|prompt');
           },
         });
-  return { pool, sms, created };
+  // Time that must pass (the draft_token's 5 minutes): the sandbox's control clock, else really waited.
+  const advance = async (seconds: number) => {
+    if (options.target === 'sandbox' || options.provision === 'sandbox')
+      await control('POST', '/__sandbox/clock/', { seconds });
+    else await (options.clock ?? realClock).sleep(seconds * 1000);
+  };
+  return { pool, sms, created, advance };
 }
 
 /** A record or roadmap the run created on the sandbox, listed in the report. */

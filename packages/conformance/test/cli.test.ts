@@ -79,7 +79,7 @@ describe('tas-conformance', () => {
     expect([code, runs.code]).toEqual([2, 2]);
     expect(err).toMatch(/^tas-conformance: missing fixtures: /);
     expect(err).toBe(runs.err);
-    expect(out).toMatch(/Fresh fixtures used up: \d+ ready records, 1 records in VIP wait, 4 roadmaps/);
+    expect(out).toMatch(/Fresh fixtures used up: \d+ ready records, 1 records in VIP wait, \d+ roadmaps/);
     expect(out).toMatch(/Time under the rate limit \(100\/min and 3000\/hour\): at least \d+ min/);
     const fixtures = join(dir, 'few.json');
     writeFileSync(fixtures, JSON.stringify({ records: { ready: [] }, roadmaps: [] }));

@@ -1,13 +1,19 @@
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
 import type { Check } from '../check.js';
 import { afterFinish } from './after-finish.js';
+import { ageGenderMismatch } from './age-gender-mismatch.js';
+import { draftTokenExpiry } from './draft-token-expiry.js';
+import { duplicateExternalId } from './duplicate-external-id.js';
 import { listingRule1 } from './listing-rule-1.js';
 import { malformedToken } from './malformed-token.js';
 import { missingApiKey } from './missing-api-key.js';
+import { mobileLimit } from './mobile-limit.js';
 import { operationExamples } from './operation-examples.js';
+import { profileFields } from './profile-fields.js';
 import { queryConstraints } from './query-constraints.js';
 import { questionnaireTestId } from './questionnaire-test-id.js';
 import { questionsBeforeAuth } from './questions-before-auth.js';
+import { questionsFlat } from './questions-flat.js';
 import { recordAuth } from './record-auth.js';
 import { recordAuthTwice } from './record-auth-twice.js';
 import { requestConstraints } from './request-constraints.js';
@@ -15,12 +21,17 @@ import { resultBeforeFinish } from './result-before-finish.js';
 import { resultsAfterFinish } from './results-after-finish.js';
 import { roadmapAuth } from './roadmap-auth.js';
 import { roadmapAuthTwice } from './roadmap-auth-twice.js';
+import { roadmapFinished } from './roadmap-finished.js';
 import { roadmapRecordAuth } from './roadmap-record-auth.js';
+import { roadmapVerifyTwice } from './roadmap-verify-twice.js';
 import { smsWrongCode } from './sms-wrong-code.js';
 import { submitFinishes } from './submit-finishes.js';
 import { submitWrongLength } from './submit-wrong-length.js';
 import { tenantIsolation } from './tenant-isolation.js';
+import { unknownPath } from './unknown-path.js';
 import { unknownRecord } from './unknown-record.js';
+import { unsupportedMethod } from './unsupported-method.js';
+import { verifyAfterAuth } from './verify-after-auth.js';
 import { vipWait } from './vip-wait.js';
 import { wrongApiKey } from './wrong-api-key.js';
 
@@ -31,6 +42,8 @@ export function allChecks(doc: OpenApiDocument, assumptions: Assumption[]): Chec
     ...requestConstraints(doc, assumptions),
     ...queryConstraints(doc),
     malformedToken,
+    unsupportedMethod,
+    unknownPath,
     missingApiKey,
     wrongApiKey,
     tenantIsolation,
@@ -39,6 +52,9 @@ export function allChecks(doc: OpenApiDocument, assumptions: Assumption[]): Chec
     questionsBeforeAuth,
     recordAuth,
     recordAuthTwice,
+    verifyAfterAuth,
+    profileFields,
+    questionsFlat,
     smsWrongCode,
     questionnaireTestId,
     submitWrongLength,
@@ -49,6 +65,12 @@ export function allChecks(doc: OpenApiDocument, assumptions: Assumption[]): Chec
     roadmapRecordAuth,
     roadmapAuth,
     roadmapAuthTwice,
+    roadmapVerifyTwice,
+    roadmapFinished,
+    ageGenderMismatch,
+    duplicateExternalId,
+    draftTokenExpiry,
+    mobileLimit,
     listingRule1,
   ];
 }

@@ -11,6 +11,8 @@ export interface ProfileInput {
   name: string;
   birth: string;
   is_male: boolean;
+  /** Optional; unique per organizer account. */
+  external_id?: number;
 }
 
 /**

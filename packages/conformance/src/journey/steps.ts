@@ -27,8 +27,11 @@ export async function getRecord(ctx: CheckContext, token: string): Promise<Recor
 }
 
 /** Authenticates a standalone record, instantly or with the SMS code; returns what was sent and the last answer. */
-export async function authenticateRecord(ctx: CheckContext, record: RecordData) {
-  const profile = profileFor(ctx.doc, record.test ?? {}, ctx.now());
+export async function authenticateRecord(
+  ctx: CheckContext,
+  record: RecordData,
+  profile: ProfileInput = profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+) {
   const mobile = ctx.mobile();
   const first = await ctx.call('authenticateRecord', { params: { token: record.token }, body: { mobile, profile } });
   let last = first;

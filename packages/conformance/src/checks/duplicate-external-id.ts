@@ -1,0 +1,56 @@
+import type { Check, CheckContext } from '../check.js';
+import { profileFor } from '../journey/profile.js';
+import { getRoadmap, type RoadmapData, roadmapAuthBody } from '../journey/roadmap.js';
+import { dataOf, getRecord } from '../journey/steps.js';
+import type { Exchange } from '../types.js';
+
+export const duplicateExternalId: Check = {
+  id: 'duplicate-external-id',
+  title: 'An external_id already used in the organizer account is refused with 409 (roadmap and record auth)',
+  statement:
+    'Authentication 3: external_id unique per organizer account; POST /roadmap/{token}/auth/ 409 duplicate external_id',
+  kind: 'journey',
+  basis: ['authenticateRoadmap 409'],
+  needs: { roadmaps: 2, ready: 1 },
+  requests: 18,
+  async run(ctx) {
+    const externalId = ctx.externalId();
+    const first = await getRoadmap(ctx, await ctx.take('roadmaps'));
+    if (!first) return;
+    const used = await authenticate(ctx, first, externalId);
+    if (!ctx.expect(used.response.status === 200, `roadmap authentication with external_id ${externalId}`, used))
+      return;
+
+    const second = await getRoadmap(ctx, await ctx.take('roadmaps'));
+    if (second) {
+      const again = await authenticate(ctx, second, externalId);
+      ctx.expectRefused(again, 409, `a second roadmap's profile with the used external_id ${externalId}`, true);
+    }
+
+    // The record auth body carries a profile with external_id too: the same promise, the code assumed.
+    const record = await getRecord(ctx, await ctx.take('ready'));
+    if (!record) return;
+    const profile = { ...profileFor(ctx.doc, record.test ?? {}, ctx.now()), external_id: externalId };
+    const params = { token: record.token };
+    const mobile = ctx.mobile();
+    let answer = await ctx.call('authenticateRecord', { params, body: { mobile, profile } });
+    if (answer.response.status === 200 && record.tests_auth_required) {
+      const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
+      answer = await ctx.call('verifyRecordAuth', { params, body: { code } });
+    }
+    ctx.expectRefused(answer, 409, `a standalone record's profile with the used external_id ${externalId}`);
+  },
+};
+
+/** Authenticates every role (the first with `externalId`), through the verify step in SMS mode; the last answer. */
+async function authenticate(ctx: CheckContext, roadmap: RoadmapData, externalId: number): Promise<Exchange> {
+  const body = await roadmapAuthBody(ctx, roadmap);
+  const [head] = body.roles;
+  if (head) head.profile = { ...head.profile, external_id: externalId };
+  const params = { token: roadmap.token };
+  const first = await ctx.call('authenticateRoadmap', { params, body });
+  if (first.response.status !== 200 || !roadmap.tests_auth_required) return first;
+  const draft = dataOf<{ draft_token?: string }>(first)?.draft_token ?? '';
+  const code = await ctx.smsCode({ mobile: body.mobile, token: roadmap.token, purpose: 'roadmap' });
+  return ctx.call('verifyRoadmapAuth', { params, body: { draft_token: draft, code } });
+}
