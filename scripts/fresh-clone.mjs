@@ -1,7 +1,9 @@
 // The README tried from the outside, as a newcomer meets it: clone this checkout's HEAD into an empty
 // folder (no node_modules, no dist, no turbo cache), run the README's first command there, wait for
 // the URLs it prints, get a 200 from the mock, the sandbox and the docs, stop it with Ctrl-C (SIGINT
-// to its process group), check the ports are free again, then run `npx tas-conformance --help`.
+// to its process group), check the ports are free again; then `npm run mock|sandbox|docs` each alone
+// with the description's build removed (a first run rebuilds or restores it), and
+// `npx tas-conformance --help`.
 // Run by .ci/run. MOCK_PORT, SANDBOX_PORT and DOCS_PORT pass through (0 = free ports, for a shared
 // machine); unset, the README's own ports are used. Usage: node scripts/fresh-clone.mjs [--keep]
 import { spawn, spawnSync } from 'node:child_process';
@@ -46,9 +48,49 @@ async function get(url, headers = {}) {
   return res.status;
 }
 
+/** Runs `command` in its own process group, echoing its output. */
+function launch(command, cwd, env) {
+  const child = spawn('sh', ['-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = {
+    child,
+    output: '',
+    exited: new Promise((r) => child.once('exit', (code, signal) => r(code ?? signal))),
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (data) => {
+      run.output += data;
+      for (const line of String(data).split('\n').filter(Boolean)) console.log(`  | ${line}`);
+    });
+  }
+  running.push(run);
+  return run;
+}
+
+async function until(run, pattern, minutes) {
+  const deadline = Date.now() + minutes * 60_000;
+  for (;;) {
+    const found = pattern.exec(run.output);
+    if (found) return found;
+    if (run.child.exitCode !== null) fail(`the command exited (${run.child.exitCode}) before printing its URL`);
+    if (Date.now() > deadline) fail(`nothing matched ${pattern} within ${minutes} min`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Ctrl-C as a terminal sends it: SIGINT to the whole process group; then the ports must be free. */
+async function interrupt(run, ports) {
+  process.kill(-run.child.pid, 'SIGINT');
+  const stop = await Promise.race([run.exited, new Promise((r) => setTimeout(() => r('still running'), 15_000))]);
+  if (stop === 'still running') fail('did not stop within 15 s of SIGINT');
+  const busy = [];
+  for (const port of ports) if (!(await portFree(port))) busy.push(port);
+  if (busy.length) fail(`ports still in use after Ctrl-C: ${busy.join(', ')}`);
+  say(`Ctrl-C stopped it (${stop}); ports ${ports.join(', ')} are free again`);
+}
+
+const running = [];
 const dir = mkdtempSync(join(tmpdir(), 'tas-fresh-clone-'));
 const clone = join(dir, 'repo');
-let child;
 try {
   const head = git(checkout, 'rev-parse', 'HEAD');
   say(`cloning ${checkout} at ${head.slice(0, 12)} into ${clone}`);
@@ -69,24 +111,9 @@ try {
 
   const command = firstCommand(readFileSync(join(clone, 'README.md'), 'utf8'));
   say(`running the README's first command: ${command}`);
-  child = spawn('sh', ['-c', command], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.on('data', (data) => {
-      output += data;
-      for (const line of String(data).split('\n').filter(Boolean)) console.log(`  | ${line}`);
-    });
-  }
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-
-  const deadline = Date.now() + 10 * 60_000;
-  while (!/Running \(Ctrl-C stops all\):(\n {2}\w+ +http\S+){3}/.test(output)) {
-    if (/\[\w+\] not available/.test(output)) fail('npm start could not start all three servers');
-    if (child.exitCode !== null) fail(`the command exited (${child.exitCode}) before printing its URLs`);
-    if (Date.now() > deadline) fail('no URLs printed within 10 minutes');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const urls = Object.fromEntries([...output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
+  const start = launch(command, clone, env);
+  await until(start, /Running \(Ctrl-C stops all\):(\n {2}\w+ +http\S+){3}/, 10);
+  const urls = Object.fromEntries([...start.output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
   say(`printed ${JSON.stringify(urls)}`);
   const answers = {
     mock: await get(`${urls.mock}record/`, { 'API-KEY': 'any-key' }),
@@ -95,17 +122,27 @@ try {
   };
   say(`answers ${JSON.stringify(answers)}`);
   if (Object.values(answers).some((status) => status !== 200)) fail('want 200 from each');
+  await interrupt(
+    start,
+    Object.values(urls).map((url) => Number(new URL(url).port)),
+  );
 
-  say('Ctrl-C (SIGINT to the process group)');
-  process.kill(-child.pid, 'SIGINT');
-  const stop = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 15_000))]);
-  say(`stopped: ${stop}`);
-  if (stop === 'still running') fail('npm start did not stop within 15 s of SIGINT');
-  const ports = Object.values(urls).map((url) => Number(new URL(url).port));
-  const busy = [];
-  for (const port of ports) if (!(await portFree(port))) busy.push(port);
-  if (busy.length) fail(`ports still in use after Ctrl-C: ${busy.join(', ')}`);
-  say(`ports ${ports.join(', ')} are free again`);
+  // Each server alone, on a free port, after the description's build is gone.
+  const alone = [
+    ['mock', '/api/v2/record/', 'any-key'],
+    ['sandbox', '/api/v2/record/', 'sandbox-key-sms'],
+    ['docs', '/', ''],
+  ];
+  for (const [name, path, key] of alone) {
+    rmSync(join(clone, 'openapi', 'dist'), { recursive: true, force: true });
+    say(`npm run ${name} -- --port 0 (openapi/dist removed)`);
+    const one = launch(`npm run ${name} -- --port 0`, clone, process.env);
+    const [, base] = await until(one, /listening on (http:\/\/[^\s/]+)/, 3);
+    const status = await get(`${base}${path}`, key ? { 'API-KEY': key } : {});
+    say(`${name} at ${base}${path}: ${status}`);
+    if (status !== 200) fail(`want 200 from npm run ${name}`);
+    await interrupt(one, [Number(new URL(base).port)]);
+  }
 
   // npm_config_yes=false: were the bin not linked, npx must fail rather than fetch a stranger's package.
   const bin = realpathSync(join(clone, 'node_modules/.bin/tas-conformance'));
@@ -123,7 +160,8 @@ try {
   say(`FAILED: ${error.message}`);
   process.exitCode = 1;
 } finally {
-  if (child && child.exitCode === null && child.signalCode === null) {
+  for (const { child } of running) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {}
