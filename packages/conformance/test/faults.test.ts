@@ -1,41 +1,107 @@
+import { listAssumptions, loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../src/run.js';
-import { FAULTS, MAIN_KEY, OTHER_KEY } from './faults/faults.js';
-import { startFaultProxy } from './faults/proxy.js';
-
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, rateLimit: false });
-});
-afterAll(() => sandbox.close());
+import { describe, expect, it } from 'vitest';
+import { allChecks } from '../src/checks/index.js';
+import { main } from '../src/cli.js';
+import { type RunResult, run } from '../src/run.js';
+import { FAULTS, HANG, MAIN_KEY, OTHER_KEY, type Variant } from './faults/faults.js';
+import { type Fault, startFaultProxy } from './faults/proxy.js';
 
 // No real waiting: a 429 is waited out on a clock that only pretends.
 const clock = { now: () => Date.now(), sleep: async () => {} };
 
+/** Each variant gets its own sandbox (the draft_token check moves its clock), a few at a time. */
+async function withFault<T>(fault: Fault, use: (url: string) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({ port: 0, rateLimit: false });
+  const proxy = await startFaultProxy(sandbox.url, fault);
+  try {
+    return await use(proxy.url);
+  } finally {
+    await proxy.close();
+    await sandbox.close();
+  }
+}
+
+const runs = new Map<string, Promise<RunResult>>();
+let running = 0;
+const queue: (() => void)[] = [];
+/** One run per variant, shared by the table and the coverage test; at most 4 at once. */
+function runOf([name, fault, , verdict]: Variant): Promise<RunResult> {
+  let result = runs.get(name);
+  if (!result) {
+    result = (async () => {
+      if (running >= 4) await new Promise<void>((resolve) => queue.push(resolve));
+      running++;
+      try {
+        return await withFault(fault, (baseUrl) =>
+          run({
+            baseUrl,
+            apiKey: MAIN_KEY,
+            otherApiKey: OTHER_KEY,
+            provision: 'sandbox',
+            rate: false,
+            clock,
+            strict: verdict === 'strict',
+          }),
+        );
+      } finally {
+        running--;
+        queue.shift()?.();
+      }
+    })();
+    runs.set(name, result);
+  }
+  return result;
+}
+
 describe('the suite flags a faulty server and names the rule it breaks', () => {
-  it.each(FAULTS)('%s', async (_name, fault, rule) => {
-    const proxy = await startFaultProxy(sandbox.url, fault);
-    try {
-      const result = await run({
-        baseUrl: proxy.url,
-        apiKey: MAIN_KEY,
-        otherApiKey: OTHER_KEY,
-        provision: 'sandbox',
-        rate: false,
-        clock,
-        strict: true,
+  it.concurrent.each(FAULTS)('%s', async (...variant) => {
+    const [, , rule, verdict] = variant;
+    const result = await runOf(variant);
+    expect(result.conforms).toBe(false);
+    const flagged = result.results.flatMap((r) => r.findings.map((f) => ({ check: r.id, outcome: r.outcome, ...f })));
+    const named = flagged.filter((f) => f.rule === rule);
+    expect(
+      named.length,
+      `no finding names ${rule}; found: ${[...new Set(flagged.map((f) => f.rule))]}`,
+    ).toBeGreaterThan(0);
+    expect(named.every((f) => f.outcome === 'fail' && f.statement.length > 0)).toBe(true);
+    // A breach of a stated promise fails without --strict: it is never a mere warning.
+    if (verdict === 'stated') expect(named.some((f) => !f.assumed)).toBe(true);
+    if (verdict === 'stated') expect(result.findings.stated).toBeGreaterThan(0);
+  });
+
+  it('every check is made to fail by at least one variant', async () => {
+    const failed = new Set<string>();
+    for (const result of await Promise.all(FAULTS.map(runOf)))
+      for (const r of result.results) if (r.outcome === 'fail') failed.add(r.id);
+    const doc = loadDescription();
+    const never = allChecks(doc, listAssumptions(doc))
+      .map((c) => c.id)
+      .filter((id) => !failed.has(id));
+    expect(never, 'checks no faulty variant makes fail').toEqual([]);
+  });
+});
+
+describe('a server that never answers', () => {
+  it('the run stops after 5 time-outs in a row with exit 2, the summary and the curl line of each', async () => {
+    await withFault(HANG, async (url) => {
+      let out = '';
+      let err = '';
+      const args = ['run', '--base-url', url, '--provision', 'sandbox', '--timeout', '0.2', '--no-pacing'];
+      const began = Date.now();
+      const code = await main(args, {
+        out: (t) => (out += t),
+        err: (t) => (err += t),
+        env: { TAS_API_KEY: MAIN_KEY },
       });
-      expect(result.conforms).toBe(false);
-      const flagged = result.results.flatMap((r) => r.findings.map((f) => ({ check: r.id, outcome: r.outcome, ...f })));
-      const named = flagged.filter((f) => f.rule === rule);
-      expect(
-        named.length,
-        `no finding names ${rule}; found: ${[...new Set(flagged.map((f) => f.rule))]}`,
-      ).toBeGreaterThan(0);
-      expect(named.every((f) => f.outcome === 'fail' && f.statement.length > 0)).toBe(true);
-    } finally {
-      await proxy.close();
-    }
+      expect(code).toBe(2);
+      expect(Date.now() - began).toBeLessThan(10_000);
+      expect(err).toMatch(/5 requests in a row got no answer within 0.2 s; the run stopped/);
+      expect(out).toMatch(/^FAIL {2}\S+ .*\n\s+stated \[\S+\] no answer in time/m);
+      expect(out).toMatch(/repro: curl -i -X GET '/);
+      expect(out).toMatch(/^total\s+\d+/m);
+      expect(out).toMatch(/the run stopped/);
+    });
   });
 });

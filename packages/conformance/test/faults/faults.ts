@@ -11,6 +11,10 @@ const RECORD_AUTH = /^\/api\/v2\/record\/[^/]+\/auth\/$/;
 const ROADMAP = /^\/api\/v2\/roadmap\/[^/]+\/$/;
 const ROADMAP_AUTH = /^\/api\/v2\/roadmap\/[^/]+\/auth\/$/;
 const LIST = /^\/api\/v2\/record\/$/;
+const RECORD_VERIFY = /^\/api\/v2\/record\/[^/]+\/auth\/verify\/$/;
+const ROADMAP_VERIFY = /^\/api\/v2\/roadmap\/[^/]+\/auth\/verify\/$/;
+const RESULT = /^\/api\/v2\/record\/[^/]+\/result\/$/;
+const ANY = (_req: ProxyRequest) => true;
 
 /** Rewrites the JSON body of matching responses. */
 function editBody(
@@ -32,6 +36,38 @@ function swapStatus(match: (req: ProxyRequest) => boolean, from: number, to: num
   return { response: (req, res) => (match(req) && res.status === from ? { ...res, status: to } : res) };
 }
 
+/** The code of an error answer (`messages[0].code`), or undefined. */
+function errorCode(res: ProxyResponse): string | undefined {
+  try {
+    return (JSON.parse(res.body) as { messages?: { code?: string }[] }).messages?.[0]?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A server that lets through what the interface refuses: where the right server refused with one of `codes`, 200. */
+function accept(match: (req: ProxyRequest) => boolean, ...codes: string[]): Fault {
+  return {
+    response(req, res) {
+      if (!match(req) || res.status < 400 || !codes.includes(errorCode(res) ?? '')) return res;
+      return { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) };
+    },
+  };
+}
+
+/** Answers `to` (a body of its own when given) where the right server answered with error `code`. */
+function replaceError(match: (req: ProxyRequest) => boolean, code: string, to: ProxyResponse): Fault {
+  return { response: (req, res) => (match(req) && errorCode(res) === code ? to : res) };
+}
+
+const HTML_502 =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+const SERVER_ERROR = {
+  status: 500,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ data: {}, successful: false, messages: [{ code: 'server_error', text: 'Internal error.' }] }),
+};
+
 /** Replaces one API key by another on the way in. */
 function swapKey(from: string | undefined, to: string, match: (req: ProxyRequest) => boolean = () => true): Fault {
   return {
@@ -52,22 +88,35 @@ function swapKey(from: string | undefined, to: string, match: (req: ProxyRequest
 // Once, on a filtered listing (the run's key check is an unfiltered one).
 let rateLimitedOnce = false;
 
-/** [name, fault, the rule (check or response rule id) the suite must name]. */
-export const FAULTS: [string, Fault, string][] = [
+/**
+ * [name, fault, the rule (check or response rule id) the suite must name, how it must fail]:
+ * `strict`, a departure found with --strict (a wrong 4xx, a response detail); `stated`, a breach of
+ * the interface's own statement, which fails a run without --strict.
+ */
+export type Variant = [name: string, fault: Fault, rule: string, verdict: 'strict' | 'stated'];
+
+export const FAULTS: Variant[] = [
   [
     'record status sent as a string',
     editBody(route('GET', RECORD), (b, res) => {
       if (res.status === 200) b.data.status = String(b.data.status);
     }),
     'response.schema',
+    'strict',
   ],
-  ['a 500 for an unknown record', swapStatus(route('GET', QUESTIONS), 404, 500), 'response.no-5xx'],
+  ['a 500 for an unknown record', swapStatus(route('GET', QUESTIONS), 404, 500), 'response.no-5xx', 'strict'],
   [
     'the listing sent as text/plain',
     { response: (req, res) => (route('GET', LIST)(req) ? { ...res, headers: { 'content-type': 'text/plain' } } : res) },
     'response.content-type',
+    'strict',
   ],
-  ['roadmap envelope without messages', editBody(route('GET', ROADMAP), (b) => delete b.messages), 'response.envelope'],
+  [
+    'roadmap envelope without messages',
+    editBody(route('GET', ROADMAP), (b) => delete b.messages),
+    'response.envelope',
+    'strict',
+  ],
   [
     'a 429 without Retry-After',
     {
@@ -79,27 +128,37 @@ export const FAULTS: [string, Fault, string][] = [
       },
     },
     'response.retry-after',
+    'strict',
   ],
   [
     'rule 3: record auth of a roadmap record not refused with 409',
     swapStatus(route('POST', RECORD_AUTH), 409, 400),
     'roadmap-record-auth',
+    'strict',
   ],
   [
     'a second roadmap authentication not refused with 409',
     swapStatus(route('POST', ROADMAP_AUTH), 409, 400),
     'roadmap-auth-twice',
+    'strict',
   ],
   [
     'questions before authentication answer 404, not 403',
     swapStatus(route('GET', QUESTIONS), 403, 404),
     'questions-before-auth',
+    'strict',
   ],
-  ['questions of a finished record answer 403, not 409', swapStatus(route('GET', QUESTIONS), 409, 403), 'after-finish'],
+  [
+    'questions of a finished record answer 403, not 409',
+    swapStatus(route('GET', QUESTIONS), 409, 403),
+    'after-finish',
+    'strict',
+  ],
   [
     'a wrong-length submission answers 409, not 400',
     swapStatus(route('POST', RECORD), 400, 409),
     'submit-wrong-length',
+    'strict',
   ],
   [
     'the questionnaire names another test_id',
@@ -107,20 +166,23 @@ export const FAULTS: [string, Fault, string][] = [
       if (res.status === 200 && b.data.test_id) b.data.test_id = `${b.data.test_id}-x`;
     }),
     'questionnaire-test-id',
+    'stated',
   ],
   [
     "another organizer reads this organizer's records",
     swapKey(OTHER_KEY, MAIN_KEY, route('GET', RECORD)),
     'tenant-isolation',
+    'stated',
   ],
-  ['an unknown key is accepted', swapKey('tas-conformance-not-a-key', MAIN_KEY), 'wrong-api-key'],
-  ['a request without a key is accepted', swapKey(undefined, MAIN_KEY), 'missing-api-key'],
+  ['an unknown key is accepted', swapKey('tas-conformance-not-a-key', MAIN_KEY), 'wrong-api-key', 'stated'],
+  ['a request without a key is accepted', swapKey(undefined, MAIN_KEY), 'missing-api-key', 'stated'],
   [
     'rule 2: auth_required stays true after authentication',
     editBody(route('GET', RECORD), (b) => {
       if (b.data.profile) b.data.auth_required = true;
     }),
     'record-auth',
+    'stated',
   ],
   [
     'a finished record has no submit_on',
@@ -128,6 +190,7 @@ export const FAULTS: [string, Fault, string][] = [
       if (b.data.status === 1) b.data.submit_on = null;
     }),
     'submit-finishes',
+    'stated',
   ],
   [
     'rule 1: the filtered listing shows a finished record',
@@ -136,6 +199,7 @@ export const FAULTS: [string, Fault, string][] = [
       if (first) first.status = 1;
     }),
     'listing-rule-1',
+    'stated',
   ],
   [
     'an invalid mobile answers 404, not 400',
@@ -144,5 +208,159 @@ export const FAULTS: [string, Fault, string][] = [
         route('POST', ROADMAP_AUTH)(req) && req.body.includes('"mobile":"!!"') ? { ...res, status: 404 } : res,
     },
     'constraints.authenticateRoadmap',
+    'strict',
+  ],
+  // What the interface refuses, accepted: each fails a run without --strict.
+  [
+    'a submission one answer short accepted',
+    accept(route('POST', RECORD), 'invalid_answers'),
+    'submit-wrong-length',
+    'stated',
+  ],
+  [
+    'the listing filter ignored',
+    {
+      request: (req) =>
+        route('GET', LIST)(req) ? { ...req, path: req.path.replace(/(status|auth_required)=[^&]*&?/g, '') } : req,
+    },
+    'listing-rule-1',
+    'stated',
+  ],
+  [
+    'an age outside the limits accepted',
+    accept(route('POST', ROADMAP_AUTH), 'age_gender_mismatch'),
+    'age-gender-mismatch',
+    'stated',
+  ],
+  [
+    'a duplicate external_id accepted',
+    accept((req) => route('POST', ROADMAP_AUTH)(req) || route('PUT', ROADMAP_VERIFY)(req), 'duplicate_external_id'),
+    'duplicate-external-id',
+    'stated',
+  ],
+  [
+    'a second verify accepted',
+    accept(route('PUT', RECORD_VERIFY), 'already_authenticated'),
+    'verify-after-auth',
+    'stated',
+  ],
+  [
+    "a roadmap's draft_token and code accepted twice",
+    accept(route('PUT', ROADMAP_VERIFY), 'already_authenticated'),
+    'roadmap-verify-twice',
+    'stated',
+  ],
+  [
+    'an old draft_token accepted',
+    accept(route('PUT', ROADMAP_VERIFY), 'draft_expired'),
+    'draft-token-expiry',
+    'stated',
+  ],
+  [
+    'the mobile duplicate limit not kept',
+    accept(route('POST', ROADMAP_AUTH), 'mobile_limit'),
+    'mobile-limit',
+    'strict',
+  ],
+  [
+    'a finished roadmap authenticated again',
+    accept(route('POST', ROADMAP_AUTH), 'not_found'),
+    'roadmap-finished',
+    'stated',
+  ],
+  [
+    'an unsupported method answers 500',
+    replaceError(ANY, 'method_not_allowed', SERVER_ERROR),
+    'unsupported-method',
+    'stated',
+  ],
+  [
+    'an unsupported method answers 404 without Allow',
+    {
+      response: (_req, res) =>
+        errorCode(res) === 'method_not_allowed'
+          ? { ...res, status: 404, headers: { 'content-type': 'application/json' } }
+          : res,
+    },
+    'unsupported-method',
+    'strict',
+  ],
+  [
+    'an unknown path answers 200',
+    accept((req) => !req.path.startsWith('/__sandbox/'), 'not_found'),
+    'unknown-path',
+    'stated',
+  ],
+  [
+    'the profile without case_number',
+    editBody(route('GET', RECORD), (b) => {
+      if (b.data.profile) delete (b.data.profile as Record<string, unknown>).case_number;
+    }),
+    'profile-fields',
+    'stated',
+  ],
+  [
+    'questions wrapped in sections',
+    editBody(route('GET', QUESTIONS), (b) => {
+      if (Array.isArray(b.data.questions)) b.data.questions = [{ title: 'part 1', questions: b.data.questions }];
+    }),
+    'questions-flat',
+    'stated',
+  ],
+  [
+    'a second record authentication accepted',
+    accept(route('POST', RECORD_AUTH), 'already_authenticated'),
+    'record-auth-twice',
+    'stated',
+  ],
+  ['a wrong SMS code accepted', accept(route('PUT', RECORD_VERIFY), 'wrong_code'), 'sms-wrong-code', 'stated'],
+  ['a result before finishing', accept(route('GET', RESULT), 'not_finished'), 'result-before-finish', 'stated'],
+  [
+    "the result names another test's id",
+    editBody(route('GET', RESULT), (b, res) => {
+      if (res.status === 200 && b.data.test_id) b.data.test_id = `${b.data.test_id}-x`;
+    }),
+    // Result endpoints' paths and payloads are "not shown": the whole check rests on assumptions.
+    'results-after-finish',
+    'strict',
+  ],
+  ['questions served in VIP wait', accept(route('GET', QUESTIONS), 'vip_wait'), 'vip-wait', 'stated'],
+  ['questions of an unknown record served', accept(route('GET', QUESTIONS), 'not_found'), 'unknown-record', 'stated'],
+  [
+    'a roadmap record without its role',
+    editBody(route('GET', RECORD), (b) => {
+      if (typeof b.data.role === 'number' && b.data.profile) b.data.role = (b.data.role as number) + 10;
+    }),
+    'roadmap-auth',
+    'stated',
+  ],
+  [
+    'validation off: any malformed body or parameter accepted',
+    accept(ANY, 'invalid_body', 'invalid_parameter', 'invalid_profile'),
+    'malformed-token',
+    'stated',
+  ],
+  [
+    'every answer without messages',
+    editBody(
+      (req) => !req.path.startsWith('/__sandbox/'),
+      (b) => delete b.messages,
+    ),
+    'response.envelope',
+    'stated',
+  ],
+  [
+    'questions answered by an HTML 502 page',
+    {
+      response: (req, res) =>
+        route('GET', QUESTIONS)(req) && res.status === 200
+          ? { status: 502, headers: { 'content-type': 'text/html' }, body: HTML_502 }
+          : res,
+    },
+    'response.no-5xx',
+    'stated',
   ],
 ];
+
+/** Accepts every API request and never answers: the run must stop after 5 time-outs in a row, exit 2. */
+export const HANG: Fault = { hang: (req) => !req.path.startsWith('/__sandbox/') };

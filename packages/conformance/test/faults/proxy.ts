@@ -17,6 +17,8 @@ export interface ProxyResponse {
 
 /** One departure from the contract, injected between the suite and a correct server. */
 export interface Fault {
+  /** Accept the request and never answer it (a hung upstream). */
+  hang?: (req: ProxyRequest) => boolean;
   request?: (req: ProxyRequest) => ProxyRequest;
   response?: (req: ProxyRequest, res: ProxyResponse) => ProxyResponse;
 }
@@ -31,6 +33,7 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         headers: headersOf(incoming),
         body: await bodyOf(incoming),
       };
+      if (fault.hang?.(original)) return;
       const req = fault.request ? fault.request(original) : original;
       const upstreamResponse = await fetch(`${upstream}${req.path}`, {
         method: req.method,
@@ -52,7 +55,11 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
