@@ -1,6 +1,6 @@
 // The edge: flags and environment variables are read here and nowhere else.
 import { exitOnUsageError, listenError, parseFlags, parsePort } from '@tas/serve';
-import { DEFAULT_PORT, startMock } from './server.js';
+import { DEFAULT_PORT } from './port.js';
 
 const COMMAND = 'npm run mock';
 const HELP = `Usage: npm run mock -- [options]
@@ -40,6 +40,8 @@ try {
       ? parsePort(values.port, '--port', DEFAULT_PORT)
       : parsePort(process.env.MOCK_PORT, 'MOCK_PORT', DEFAULT_PORT);
   const dynamic = values.dynamic ?? process.env.MOCK_DYNAMIC === '1';
+  // Prism takes a second or two to load: only once the options are known to be good.
+  const { startMock } = await import('./server.js');
   const mock = await startMock({
     port,
     host: values.host ?? process.env.MOCK_HOST ?? '127.0.0.1',

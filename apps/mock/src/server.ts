@@ -3,6 +3,7 @@ import { basePath, createValidator, listOperations } from '@tas/openapi';
 import { listen } from '@tas/serve';
 import { description } from './description.js';
 import { createHandler } from './handler.js';
+import { DEFAULT_PORT } from './port.js';
 import { createPrism } from './prism.js';
 
 export interface MockOptions {
@@ -22,7 +23,7 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PORT = 4010;
+export { DEFAULT_PORT };
 
 /** Starts Prism over the bundled description behind the interface's `/api/v2` prefix. */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
