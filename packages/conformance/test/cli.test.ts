@@ -107,8 +107,30 @@ describe('tas-conformance', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^PASS {2}record-auth {2}/m);
     expect(out).toMatch(/^total\s+\d+\s+0\s+0\s+0$/m);
-    expect(JSON.parse(readFileSync(json, 'utf8')).conforms).toBe(true);
+    expect(out).toMatch(/^findings: 0 stated .*, 0 assumed/m);
+    // What the run left on the sandbox, listed by token.
+    expect(out).toMatch(/^created on the sandbox: \d+ /m);
+    expect(out).toMatch(/^ {2}roadmap {2}[0-9a-f-]{36} {2}ready roadmap$/m);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.conforms).toBe(true);
+    expect(report.created.length).toBeGreaterThan(10);
+    expect(report.findings).toEqual({ stated: 0, assumed: 0 });
     expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="tas-conformance" tests="\d+" failures="0"/);
+  });
+
+  it('a key the target refuses: exit 2 at once, before any check', async () => {
+    const args = ['run', '--base-url', sandbox.url, '--provision', 'sandbox', '--no-pacing'];
+    const { code, out, err } = await cli(args, { TAS_API_KEY: 'not-a-key-of-the-sandbox' });
+    expect(code).toBe(2);
+    expect(err).toMatch(/^tas-conformance: the API key was refused \(401 /);
+    expect(out).toBe('');
+  });
+
+  it("pacing: the API's limits for sandbox and live, none for the mock", async () => {
+    expect((await cli(['plan', '--target', 'mock'])).out).toMatch(/Time under the rate limit \(no pacing\)/);
+    const sandboxPlan = await cli(['plan', '--target', 'sandbox', '--provision', 'sandbox']);
+    expect(sandboxPlan.out).toMatch(/\(100\/min and 3000\/hour\)/);
+    expect((await cli(['plan', '--target', 'mock', '--rate-per-minute', '10'])).out).toMatch(/\(10\/min/);
   });
 
   it('run against a faulty server: the failure carries request, response and curl; the key never appears; exit 1', async () => {
@@ -127,6 +149,10 @@ describe('tas-conformance', () => {
       const failed = report.results.find((r: { id: string }) => r.id === 'roadmap-record-auth');
       expect(failed.findings[0]).toMatchObject({ request: { method: 'POST' }, response: { status: 400 } });
       expect(failed.findings[0].curl).toContain('$TAS_API_KEY');
+      expect(failed.findings[0].assumed).toBe(false);
+      expect(report.findings.stated).toBeGreaterThan(0);
+      expect(out).toMatch(/^ {6}stated \[roadmap-record-auth\] /m);
+      expect(readFileSync(junit, 'utf8')).toMatch(/<property name="stated_findings" value="[1-9]\d*"\/>/);
       expect(readFileSync(junit, 'utf8')).toMatch(
         /<testcase classname="journey" name="roadmap-record-auth" time="[\d.]+"><failure/,
       );

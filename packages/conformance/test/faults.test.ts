@@ -84,6 +84,22 @@ describe('the suite flags a faulty server and names the rule it breaks', () => {
 });
 
 describe('a server that never answers', () => {
+  it('one unanswered request: a failing finding with its curl line, and the run goes on', async () => {
+    const fault: Fault = { hang: (req) => req.path.includes('/aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee/questions/') };
+    const result = await withFault(fault, (baseUrl) =>
+      run({ baseUrl, apiKey: MAIN_KEY, provision: 'sandbox', rate: false, clock, timeoutSeconds: 0.2 }),
+    );
+    expect(result.aborted).toBeUndefined();
+    expect(result.conforms).toBe(false);
+    const failed = result.results.filter((r) => r.outcome === 'fail').map((r) => r.id);
+    expect(failed).toEqual(['unknown-record']);
+    const [finding] = result.results.find((r) => r.id === 'unknown-record')?.findings ?? [];
+    expect(finding).toMatchObject({ assumed: false, message: expect.stringMatching(/no answer within 0.2 s/) });
+    expect(finding?.exchange?.request.url).toMatch(/questions\/$/);
+    // Every check after it still ran.
+    expect(result.results.at(-1)?.outcome).not.toBe('skip');
+  });
+
   it('the run stops after 5 time-outs in a row with exit 2, the summary and the curl line of each', async () => {
     await withFault(HANG, async (url) => {
       let out = '';

@@ -40,6 +40,10 @@ describe('the rate limit, against a sandbox that enforces one', () => {
       if (pace) expect(refused).toBe(0);
       else expect(refused).toBeGreaterThan(0);
       expect(clock.now() - Date.parse('2026-11-20T06:00:00Z')).toBeGreaterThanOrEqual(60_000);
+      // The clock moves only while waiting for the limit: every check's own time is 0, the wait is apart.
+      expect(result.waitMs).toBeGreaterThanOrEqual(60_000);
+      expect(result.results.map((r) => r.durationMs)).toEqual(result.results.map(() => 0));
+      expect(result.results.reduce((sum, r) => sum + r.waitMs, 0)).toBeGreaterThanOrEqual(60_000);
     } finally {
       await sandbox.close();
     }
