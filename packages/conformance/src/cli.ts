@@ -66,7 +66,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (v.list) {
       for (const c of allChecks(doc, assumptions)) {
         const assumed = basisIsAssumed(c.basis, listOperations(doc), assumptions) ? ' (assumed)' : '';
-        io.out(`${c.id.padEnd(34)} ${c.kind.padEnd(9)} ${c.statement}${assumed}\n`);
+        const slow = c.slowOnLive ? ' (opt-in on live: --slow)' : '';
+        io.out(`${c.id.padEnd(34)} ${c.kind.padEnd(9)} ${c.statement}${assumed}${slow}\n`);
       }
       for (const r of responseRules) io.out(`${r.id.padEnd(34)} ${'response'.padEnd(9)} ${r.statement}\n`);
       return 0;

@@ -12,7 +12,7 @@ export const duplicateExternalId: Check = {
   kind: 'journey',
   basis: ['authenticateRoadmap 409'],
   needs: { roadmaps: 2, ready: 1 },
-  requests: 18,
+  requests: 12,
   async run(ctx) {
     const externalId = ctx.externalId();
     const first = await getRoadmap(ctx, await ctx.take('roadmaps'));

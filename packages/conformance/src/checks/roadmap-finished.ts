@@ -9,7 +9,7 @@ export const roadmapFinished: Check = {
   kind: 'journey',
   basis: ['authenticateRoadmap 404'],
   needs: { roadmaps: 1 },
-  requests: 17,
+  requests: 13,
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!roadmap) return;

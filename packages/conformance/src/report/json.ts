@@ -9,6 +9,7 @@ export function toJson(run: RunResult): string {
     ...r,
     findings: r.findings.map(({ exchange, ...f }) => ({
       ...f,
+      breaks: f.assumed ? 'assumed' : 'stated',
       ...(exchange && {
         request: { ...exchange.request, body: cut(exchange.request.body) },
         response: {
