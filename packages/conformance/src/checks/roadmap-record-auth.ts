@@ -10,7 +10,7 @@ export const roadmapRecordAuth: Check = {
   kind: 'journey',
   basis: [],
   needs: { roadmaps: 1 },
-  requests: 3,
+  requests: 4,
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     const entry = roadmap?.test_records[0];
@@ -21,5 +21,12 @@ export const roadmapRecordAuth: Check = {
     const body = { mobile: ctx.mobile(), profile: profileFor(ctx.doc, record.test ?? {}, ctx.now()) };
     const exchange = await ctx.call('authenticateRecord', { params: { token: record.token }, body });
     ctx.expectRefused(exchange, 409, 'record-level authentication of a roadmap record', true);
+    const after = await getRecord(ctx, record.token);
+    ctx.expect(
+      after?.profile === null && after.auth_required === true,
+      'the refused authentication links no profile to the roadmap record',
+      undefined,
+      false,
+    );
   },
 };

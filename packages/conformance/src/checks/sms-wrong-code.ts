@@ -10,7 +10,7 @@ export const smsWrongCode: Check = {
   kind: 'journey',
   basis: ['verifyRecordAuth 400'],
   needs: { ready: 1 },
-  requests: 5,
+  requests: 6,
   async run(ctx) {
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;
@@ -22,6 +22,13 @@ export const smsWrongCode: Check = {
     const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
     const wrong = code === '00000' ? '11111' : '00000';
     ctx.expectRefused(await ctx.call('verifyRecordAuth', { params, body: { code: wrong } }), 400, 'a wrong SMS code');
+    const still = await getRecord(ctx, record.token);
+    ctx.expect(
+      still?.auth_required === true && still.profile === null,
+      'a refused code authenticates nothing (auth_required stays true)',
+      undefined,
+      false,
+    );
     ctx.expectStatus(
       await ctx.call('verifyRecordAuth', { params, body: { code } }),
       200,
