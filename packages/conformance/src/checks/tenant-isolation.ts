@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import { profileFor } from '../journey/profile.js';
 import { dataOf } from '../journey/steps.js';
 
 export const tenantIsolation: Check = {
@@ -9,7 +10,7 @@ export const tenantIsolation: Check = {
   basis: ['getRecord 404', 'getRoadmap 404'],
   needs: { ready: 1, roadmaps: 1 },
   otherKey: true,
-  requests: 6,
+  requests: 7,
   async run(ctx) {
     const record = await ctx.take('ready');
     const roadmap = await ctx.take('roadmaps');
@@ -30,6 +31,16 @@ export const tenantIsolation: Check = {
       404,
       "another organizer's roadmap",
     );
+    const profile = profileFor(ctx.doc, {}, ctx.now());
+    ctx.expectRefused(
+      await ctx.call('authenticateRecord', {
+        ...other,
+        params: { token: record },
+        body: { mobile: ctx.mobile(), profile },
+      }),
+      404,
+      "another organizer authenticating this organizer's record",
+    );
     const list = await ctx.call('listRecords', { ...other, query: { page_size: '100' } });
     const tokens = (dataOf<{ results?: { token: string }[] }>(list)?.results ?? []).map((r) => r.token);
     ctx.expect(
@@ -39,6 +50,13 @@ export const tenantIsolation: Check = {
       false,
     );
     // The record is still this organizer's, untouched.
-    ctx.expectStatus(await ctx.call('getRecord', { params: { token: record } }), 200, 'the record with its own key');
+    const own = await ctx.call('getRecord', { params: { token: record } });
+    if (ctx.expectStatus(own, 200, 'the record with its own key'))
+      ctx.expect(
+        dataOf<{ profile: unknown }>(own)?.profile === null,
+        "another organizer's calls linked no profile to the record",
+        own,
+        false,
+      );
   },
 };

@@ -212,6 +212,12 @@ export const FAULTS: Variant[] = [
   ],
   // What the interface refuses, accepted: each fails a run without --strict.
   [
+    "another organizer authenticates this organizer's record",
+    swapKey(OTHER_KEY, MAIN_KEY, route('POST', RECORD_AUTH)),
+    'tenant-isolation',
+    'stated',
+  ],
+  [
     'a submission one answer short accepted',
     accept(route('POST', RECORD), 'invalid_answers'),
     'submit-wrong-length',
