@@ -58,7 +58,9 @@ describe('the suite flags a faulty server and names the rule it breaks', () => {
   it.concurrent.each(FAULTS)('%s', async (...variant) => {
     const [, , rule, verdict] = variant;
     const result = await runOf(variant);
+    // Exit 1 (departs), not 2 (could not run): every check ran to its verdict.
     expect(result.conforms).toBe(false);
+    expect(result.aborted).toBeUndefined();
     const flagged = result.results.flatMap((r) => r.findings.map((f) => ({ check: r.id, outcome: r.outcome, ...f })));
     const named = flagged.filter((f) => f.rule === rule);
     expect(
