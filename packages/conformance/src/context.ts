@@ -20,6 +20,8 @@ export interface ContextDeps {
   advance: (seconds: number) => Promise<void>;
 }
 
+let externalIds = Math.floor(Math.random() * 1000);
+
 /** The context of one check; its expectations land in `findings`. */
 export function createContext(deps: ContextDeps, check: { id: string; statement: string; assumed: boolean }) {
   const findings: Finding[] = [];
@@ -71,8 +73,8 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     hasOtherKey: deps.hasOtherKey,
     now: deps.now,
     mobile: deps.mobile,
-    // Time-based and random, within 2^53: runs repeat against one organizer account.
-    externalId: () => deps.now() * 1000 + Math.floor(Math.random() * 1000),
+    // Time-based, within 2^53, with a counter: runs repeat against one organizer account.
+    externalId: () => deps.now() * 1000 + (externalIds++ % 1000),
     advance: deps.advance,
     call(operationId, options = {}) {
       const op = operation(operationId);
