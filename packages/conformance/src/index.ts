@@ -1,7 +1,8 @@
+export { normalizeBaseUrl } from './base-url.js';
 export type { Check, CheckContext } from './check.js';
 export { allChecks } from './checks/index.js';
 export { type Fixtures, parseFixtures, shortage } from './fixtures/fixtures.js';
-export { UnreachableError } from './http/client.js';
+export { DEFAULT_TIMEOUT_SECONDS, TimeoutError, TooManyTimeoutsError, UnreachableError } from './http/client.js';
 export { KEY_ENV, toCurl } from './http/curl.js';
 export { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 export { type Plan, pacedSeconds, planFor } from './plan.js';
@@ -13,4 +14,7 @@ export { responseRules } from './responses/index.js';
 export { type RunOptions, type RunResult, run } from './run.js';
 export { RunError, select } from './select.js';
 export { commandSms, fixedSms, promptSms, type SmsProvider, sandboxSms } from './sms.js';
+export { STATEMENTS, type Statement } from './statements/list.js';
+export { statementsTable } from './statements/table.js';
+export type { Created } from './target.js';
 export type * from './types.js';
