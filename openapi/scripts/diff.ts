@@ -1,0 +1,41 @@
+// npm run diff [-- --write]: the breaking-change gate on the working description (dist/openapi.json)
+// against the latest release in releases/; --write regenerates CHANGELOG.md from the diffs first.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { renderChangelog } from '../src/diff/changelog.js';
+import { changelogEntries, checkWorkspace } from '../src/diff/check.js';
+import { formatReport } from '../src/diff/report.js';
+
+const HELP = `Usage: npm run diff [-- --write]
+
+Compares the working description (openapi/dist/openapi.json, built by npm run build) with the
+latest release in openapi/releases/ and classifies every change as breaking, non-breaking or
+annotation. Fails (exit 1) when a change comes without a version bump or a changelog entry, or a
+breaking change without a major bump.
+
+  --write   regenerate openapi/CHANGELOG.md from the diffs first
+  --help    this text`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(HELP);
+  process.exit(0);
+}
+const unknown = args.filter((a) => a !== '--write');
+if (unknown.length > 0) {
+  console.error(`unknown option ${unknown[0]}: npm run diff takes --write or --help`);
+  process.exit(2);
+}
+const root = fileURLToPath(new URL('..', import.meta.url));
+try {
+  if (args.includes('--write')) {
+    writeFileSync(`${root}CHANGELOG.md`, renderChangelog(changelogEntries({ root })));
+    console.log('Wrote openapi/CHANGELOG.md');
+  }
+  const result = checkWorkspace({ root });
+  console.log(formatReport(result));
+  process.exit(result.ok ? 0 : 1);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}

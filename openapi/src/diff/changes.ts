@@ -1,0 +1,112 @@
+import { apiDiff, type Diff } from 'api-smart-diff';
+import type { JsonObject, OpenApiDocument } from '../description.js';
+import { METHODS } from '../operations.js';
+import { overrideKind } from './policy.js';
+
+/** How a change meets a partner: breaking (their code may stop working), non-breaking, annotation (text only). */
+export type ChangeKind = 'breaking' | 'non-breaking' | 'annotation';
+
+export interface Change {
+  kind: ChangeKind;
+  action: 'add' | 'remove' | 'replace' | 'rename';
+  /** JSON pointer of the change, in the document after (or before, for a removal). */
+  pointer: string;
+  /** The operation the change sits in, when it sits in one. */
+  operation?: { method: string; path: string; operationId?: string };
+  /** Touches something the description marks x-assumed: our decision, not the interface's promise. */
+  assumed: boolean;
+  /** The change in plain words. */
+  text: string;
+}
+
+// The library's own classes; "deprecated" is a notice (non-breaking) and "unclassified" is
+// treated as breaking, so that a change the library cannot judge is looked at, not waved through.
+const KINDS: Record<string, ChangeKind> = {
+  breaking: 'breaking',
+  'non-breaking': 'non-breaking',
+  annotation: 'annotation',
+  deprecated: 'non-breaking',
+  unclassified: 'breaking',
+};
+
+/** Every change from `before` to `after`, classified by api-smart-diff; the version bump itself is left out. */
+export function compareDescriptions(before: OpenApiDocument, after: OpenApiDocument): Change[] {
+  const diffs = apiDiff(before, after) as Diff[];
+  return diffs
+    .filter((d) => !(d.path.length === 2 && d.path[0] === 'info' && d.path[1] === 'version'))
+    .map((d) => toChange(d, before, after));
+}
+
+function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument): Change {
+  const path = d.path.map(String);
+  const operation = operationOf(path, d.action === 'remove' ? before : after);
+  const assumed =
+    touchesAssumed(before, path) || touchesAssumed(after, path) || isAssumedValue(d.before) || isAssumedValue(d.after);
+  const kind = overrideKind(d, KINDS[d.type] ?? 'breaking');
+  return {
+    kind,
+    action: d.action as Change['action'],
+    pointer: `/${path.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
+    ...(operation ? { operation } : {}),
+    assumed,
+    text: describe(d, path, operation),
+  };
+}
+
+function operationOf(path: string[], doc: OpenApiDocument): Change['operation'] {
+  if (path[0] !== 'paths' || path.length < 3) return undefined;
+  const method = path[2] as string;
+  if (!(METHODS as readonly string[]).includes(method)) return undefined;
+  const op = (doc.paths[path[1] as string] as JsonObject | undefined)?.[method] as JsonObject | undefined;
+  return { method: method.toUpperCase(), path: path[1] as string, operationId: op?.operationId as string | undefined };
+}
+
+const VERBS: Record<string, string> = { add: 'Added', remove: 'Removed', replace: 'Changed', rename: 'Renamed' };
+
+// The library describes the node ("[Removed] Response 200"); we add where it is, in the words of the reference.
+function describe(d: Diff, path: string[], operation: Change['operation']): string {
+  const what = (d.description ?? '').replace(/^\[[^\]]+\]\s*/, '').trim() || path.at(-1) || 'document';
+  const where = operation
+    ? `${operation.method} ${operation.path}`
+    : path[0] === 'components' && path.length >= 3
+      ? `${path[1]} ${path[2]}`
+      : path.slice(0, 2).join(' ');
+  const at = path.slice(operation ? 3 : path[0] === 'components' ? 3 : 2).join('.');
+  const value = d.action === 'replace' ? ` (${short(d.before)} → ${short(d.after)})` : '';
+  return `${VERBS[d.action] ?? d.action} ${what}${value} in ${where}${at ? ` at ${at}` : ''}`;
+}
+
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isAssumedValue(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as JsonObject)['x-assumed'] === true;
+}
+
+// Walks the pointer, following local $refs, and asks whether any node on the way is marked assumed.
+function touchesAssumed(doc: OpenApiDocument, path: string[]): boolean {
+  let node: unknown = doc;
+  for (const key of path) {
+    node = follow(doc, node);
+    if (isAssumedValue(node)) return true;
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as JsonObject)[key];
+  }
+  return isAssumedValue(follow(doc, node));
+}
+
+function follow(doc: OpenApiDocument, node: unknown): unknown {
+  let current = node;
+  for (let hops = 0; hops < 20; hops++) {
+    const ref = (current as JsonObject | null)?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return current;
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((n, k) => (n as JsonObject | undefined)?.[k], doc);
+  }
+  return current;
+}
