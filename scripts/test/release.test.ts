@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startMock } from '@tas/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// npm run release, from the outside: what lands in the folder, that the checksums hold, that each
+// tarball installs in an empty folder and runs, and that a failing gate releases nothing.
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'tas-release-'));
+const out = join(work, 'out');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const version = JSON.parse(readFileSync(join(root, 'openapi/dist/openapi.json'), 'utf8')).info.version as string;
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+// The builds it packs are done by turbo before this task (turbo.json: //#test:scripts dependsOn).
+const release = (...args: string[]) =>
+  run('node', [join(root, 'scripts/release.mjs'), '--no-build', ...args], { cwd: root }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
+
+async function emptyProject(name: string, tarball: string) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(out, tarball)], { cwd: dir });
+  return dir;
+}
+
+describe('npm run release', () => {
+  beforeAll(async () => {
+    const { code, stdout } = await release('--out', out);
+    expect(stdout).toContain('OK the gate passes');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('writes the description (YAML and JSON), the docs, both tarballs and SHA256SUMS into one folder', async () => {
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(
+      [
+        'SHA256SUMS',
+        'docs',
+        `tas-api-${version}.json`,
+        `tas-api-${version}.yaml`,
+        `tas-client-${version}.tgz`,
+        `tas-conformance-${version}.tgz`,
+      ].sort(),
+    );
+    expect(readdirSync(join(out, 'docs'))).toContain('index.html');
+    const sums = readFileSync(join(out, 'SHA256SUMS'), 'utf8');
+    expect(sums).toContain(`  tas-client-${version}.tgz`);
+    expect(sums).toContain('  docs/index.html');
+    await run('sha256sum', ['--check', '--quiet', 'SHA256SUMS'], { cwd: out });
+  });
+
+  it('the client tarball installs in an empty folder and its README quick start runs against the mock', async () => {
+    const mock = await startMock({ port: 0 });
+    try {
+      const dir = await emptyProject('partner', `tas-client-${version}.tgz`);
+      const readme = readFileSync(join(root, 'packages/client/README.md'), 'utf8');
+      const quickStart = /## Quick start[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+      writeFileSync(join(dir, 'quick-start.ts'), quickStart.replace('http://localhost:4010', mock.url));
+      const { stdout } = await run(tsx, ['quick-start.ts'], { cwd: dir });
+      expect(stdout).toContain('finished:');
+    } finally {
+      await mock.close();
+    }
+  }, 60_000);
+
+  // Skipped until @tas/conformance stops depending on the unpublished @tas/openapi (the conf-fuzz
+  // engineer is making it installable from its own tarball); then remove .skip.
+  it.skip('the conformance tarball installs in an empty folder and answers tas-conformance --help', async () => {
+    const dir = await emptyProject('qa', `tas-conformance-${version}.tgz`);
+    const { stdout } = await run('npx', ['--no-install', 'tas-conformance', '--help'], { cwd: dir });
+    expect(stdout).toContain('tas-conformance');
+  }, 60_000);
+
+  it('refuses, writing nothing, when the gate fails (a change without a bump)', async () => {
+    const openapi = join(work, 'openapi');
+    cpSync(join(root, 'openapi/releases'), join(openapi, 'releases'), { recursive: true });
+    cpSync(join(root, 'openapi/CHANGELOG.md'), join(openapi, 'CHANGELOG.md'));
+    const doc = JSON.parse(readFileSync(join(root, 'openapi/dist/openapi.json'), 'utf8'));
+    const [path] = Object.keys(doc.paths);
+    delete doc.paths[path as string];
+    mkdirSync(join(openapi, 'dist'));
+    writeFileSync(join(openapi, 'dist/openapi.json'), JSON.stringify(doc));
+    const refused = join(work, 'refused');
+    const { code, stdout } = await release('--openapi', openapi, '--out', refused);
+    expect(stdout).toContain('Refusing to release: the gate fails');
+    expect(stdout).toMatch(/BREAKING\s+Removed/);
+    expect(code).toBe(1);
+    expect(existsSync(refused)).toBe(false);
+    expect(readdirSync(join(openapi, 'releases'))).toEqual(readdirSync(join(root, 'openapi/releases')));
+  });
+});
