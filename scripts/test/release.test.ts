@@ -58,6 +58,23 @@ describe('npm run release', () => {
     await run('sha256sum', ['--check', '--quiet', 'SHA256SUMS'], { cwd: out });
   });
 
+  it.each(['client', 'conformance'])(
+    'the %s tarball has no dev files and its types resolve for Node and bundlers (attw)',
+    async (name) => {
+      const tarball = join(out, `tas-${name}-${version}.tgz`);
+      const { stdout: listing } = await run('tar', ['-tzf', tarball]);
+      const paths = listing
+        .split('\n')
+        .filter(Boolean)
+        .map((p) => p.replace(/^package\//, ''));
+      expect(paths).toContain('package.json');
+      expect(paths).toContain('CHANGELOG.md');
+      expect(paths.filter((p) => /^(src|test|bench|scripts|examples)\/|tsconfig|\.test\.|vitest/.test(p))).toEqual([]);
+      // ESM-only packages: Node (ESM) and bundler resolution must be clean; CJS require is out of scope.
+      await run(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only']);
+    },
+  );
+
   it('the client tarball installs in an empty folder and its README quick start runs against the mock', async () => {
     const mock = await startMock({ port: 0 });
     try {

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The packages follow the contract: the same MAJOR.MINOR as info.version, their own patch releases.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
+const contract = JSON.parse(read('openapi/dist/openapi.json')).info.version as string;
+const minorOf = (v: string) => v.split('.').slice(0, 2).join('.');
+
+describe.each(['client', 'conformance'])('@tas/%s', (name) => {
+  const pkg = JSON.parse(read(`packages/${name}/package.json`)) as { version: string; files: string[] };
+
+  it(`carries the contract's MAJOR.MINOR (${contract})`, () => {
+    expect(minorOf(pkg.version)).toBe(minorOf(contract));
+  });
+
+  it('has a CHANGELOG.md entry for its version, shipped in the tarball', () => {
+    expect(read(`packages/${name}/CHANGELOG.md`)).toContain(`## ${pkg.version}`);
+    expect(pkg.files).toContain('CHANGELOG.md');
+  });
+});
