@@ -114,3 +114,14 @@ describe('compareDescriptions classifies each kind of change', () => {
     expect(change?.text).toContain('POST /record/');
   });
 });
+
+describe('compareDescriptions leaves its inputs as they were', () => {
+  it('gives the same answer when asked twice with the same documents (the library mutates what it is given)', () => {
+    const before = base();
+    const after = base() as Doc;
+    resSchema(after).properties.created = { type: 'string' };
+    const first = compareDescriptions(before, after);
+    expect(compareDescriptions(before, after)).toEqual(first);
+    expect(before).toEqual(base());
+  });
+});

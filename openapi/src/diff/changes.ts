@@ -31,10 +31,15 @@ const KINDS: Record<string, ChangeKind> = {
 
 /** Every change from `before` to `after`, classified by api-smart-diff; the version bump itself is left out. */
 export function compareDescriptions(before: OpenApiDocument, after: OpenApiDocument): Change[] {
-  const diffs = apiDiff(before, after) as Diff[];
+  // Plain trees: YAML aliases share nodes, and the library then mismatches what it compares.
+  const diffs = apiDiff(plain(before), plain(after)) as Diff[];
   return diffs
     .filter((d) => !(d.path.length === 2 && d.path[0] === 'info' && d.path[1] === 'version'))
     .map((d) => toChange(d, before, after));
+}
+
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument): Change {
@@ -63,17 +68,22 @@ function operationOf(path: string[], doc: OpenApiDocument): Change['operation'] 
 
 const VERBS: Record<string, string> = { add: 'Added', remove: 'Removed', replace: 'Changed', rename: 'Renamed' };
 
-// The library describes the node ("[Removed] Response 200"); we add where it is, in the words of the reference.
+// The library describes the change where it sits ("[Added] property `x` to `data` in Response 200
+// content (application/json)"); we add the operation, or the component, and the value replaced.
 function describe(d: Diff, path: string[], operation: Change['operation']): string {
-  const what = (d.description ?? '').replace(/^\[[^\]]+\]\s*/, '').trim() || path.at(-1) || 'document';
+  const said = (d.description ?? '').replace(/^\[([^\]]+)\]\s*/, '$1 ').trim();
   const where = operation
     ? `${operation.method} ${operation.path}`
     : path[0] === 'components' && path.length >= 3
       ? `${path[1]} ${path[2]}`
       : path.slice(0, 2).join(' ');
-  const at = path.slice(operation ? 3 : path[0] === 'components' ? 3 : 2).join('.');
+  const rest = path.slice(operation ? 3 : path[0] === 'components' ? 3 : 2).join('.');
+  const what =
+    said && !/^(Added|Removed|Replaced|Renamed)$/.test(said)
+      ? said
+      : `${VERBS[d.action] ?? d.action} ${rest || path.at(-1)}`;
   const value = d.action === 'replace' ? ` (${short(d.before)} → ${short(d.after)})` : '';
-  return `${VERBS[d.action] ?? d.action} ${what}${value} in ${where}${at ? ` at ${at}` : ''}`;
+  return `${what}${value}, in ${where}`;
 }
 
 function short(value: unknown): string {
