@@ -1,13 +1,21 @@
-// A full run against the sandbox with pacing lifted (both sandbox keys): wall time and requests,
-// against the 10 s target; then what pacing alone would add against a live deployment.
+// The cost of a full run: checks, requests and wall time against the sandbox with pacing lifted
+// (both sandbox keys), against the 10 s target; then the planned requests and duration of a live
+// run at the API's limit (100/min), against the 300-request, 3-minute target.
+import { listAssumptions, loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
-import { DEFAULT_RATE, pacedSeconds, run } from '../src/index.js';
+import { allChecks } from '../src/checks/index.js';
+import { DEFAULT_RATE, planFor, run } from '../src/index.js';
+import { negativeBudget } from '../src/negative/budget.js';
+import { skipReason } from '../src/preflight.js';
 
 const TARGET_MS = 10_000;
+const LIVE_REQUESTS = 300;
+const seed = 1;
 const sandbox = await startSandbox({ port: 0, rateLimit: false });
 try {
   const started = performance.now();
   let requests = 0;
+  let checks = 0;
   for (const [key, other] of [
     ['sandbox-key-sms', 'sandbox-key-instant'],
     ['sandbox-key-instant', 'sandbox-key-sms'],
@@ -18,17 +26,35 @@ try {
       otherApiKey: other,
       provision: 'sandbox',
       rate: false,
+      seed,
     });
     if (!result.conforms) throw new Error(`the sandbox departs from the contract with ${key}`);
     requests += result.requests;
+    checks += result.results.filter((r) => r.outcome !== 'skip').length;
   }
   const ms = performance.now() - started;
-  console.log(`full run, both keys, pacing lifted: ${requests} requests in ${(ms / 1000).toFixed(2)} s`);
   console.log(
-    `  ${(requests / (ms / 1000)).toFixed(0)} requests/s; ${(ms / TARGET_MS).toFixed(2)}x of the 10 s target`,
+    `sandbox, full run with each key, pacing lifted: ${checks} checks, ${requests} requests in ${(ms / 1000).toFixed(2)} s`,
   );
-  const paced = await pacedSeconds(requests / 2, DEFAULT_RATE);
-  console.log(`  one key paced at 100/min and 3,000/hour (a live target): at least ${paced} s of waiting`);
+  console.log(
+    `  ${(requests / (ms / 1000)).toFixed(0)} requests/s; ${(ms / 2 / TARGET_MS).toFixed(2)}x of the 10 s target per run`,
+  );
 } finally {
   await sandbox.close();
+}
+
+// A live run: what plan says, with and without --slow, both keys given.
+const doc = loadDescription();
+const assumptions = listAssumptions(doc);
+for (const slow of [false, true]) {
+  const negative = negativeBudget(doc, assumptions, 'live', undefined, { otherApiKey: 'other', slow });
+  const runnable = allChecks(doc, assumptions, { seed, budget: negative.budget }).filter(
+    (c) => !skipReason(c, 'live', { otherApiKey: 'other', slow }),
+  );
+  const plan = await planFor(runnable, DEFAULT_RATE);
+  const total = plan.requests + 1; // the key check
+  console.log(
+    `live${slow ? ' --slow' : ''}: ${plan.checks} checks, about ${total} requests (${negative.budget} generated negative inputs), ` +
+      `at least ${plan.pacedSeconds} s at 100/min; ${(total / LIVE_REQUESTS).toFixed(2)}x of the 300-request target`,
+  );
 }

@@ -11,6 +11,7 @@ import { allChecks } from './checks/index.js';
 import { type Fixtures, parseFixtures } from './fixtures/fixtures.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+import { negativeBudget, randomSeed } from './negative/budget.js';
 import { planFor } from './plan.js';
 import { preflight, skipReason } from './preflight.js';
 import { formatResultLine, formatSummary } from './report/console.js';
@@ -46,6 +47,8 @@ const OPTIONS = {
   'no-pacing': { type: 'boolean' },
   timeout: { type: 'string' },
   slow: { type: 'boolean' },
+  seed: { type: 'string' },
+  'negative-budget': { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },
   list: { type: 'boolean' },
@@ -93,8 +96,22 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const only = list(v.only);
     const skip = list(v.skip);
     const otherApiKey = v['other-api-key'] ?? io.env.TAS_OTHER_API_KEY;
+    const seed = v.seed === undefined ? undefined : whole(v.seed, '--seed', 0);
+    const negativeBudget =
+      v['negative-budget'] === undefined ? undefined : whole(v['negative-budget'], '--negative-budget', 0);
     if (command === 'plan')
-      return await plan(io, { target, rate, fixtures, only, skip, otherApiKey, provision: v.provision, slow: v.slow });
+      return await plan(io, {
+        target,
+        rate,
+        fixtures,
+        only,
+        skip,
+        otherApiKey,
+        provision: v.provision,
+        slow: v.slow,
+        seed,
+        negativeBudget,
+      });
 
     const baseUrl = v['base-url'];
     if (!baseUrl || !/^https?:\/\//.test(baseUrl))
@@ -116,6 +133,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       mobile: v.mobile,
       timeoutSeconds,
       slow: v.slow ?? false,
+      seed,
+      negativeBudget,
       fetch: io.fetch,
       onResult: (r) => io.out(`${formatResultLine(r)}\n`),
     });
@@ -145,10 +164,20 @@ async function plan(
     otherApiKey?: string;
     provision?: string;
     slow?: boolean;
+    seed?: number;
+    negativeBudget?: number;
   },
 ) {
   const doc = loadDescription();
-  const { checks } = select(allChecks(doc, listAssumptions(doc)), responseRules, o.only, o.skip);
+  const assumptions = listAssumptions(doc);
+  const negative = negativeBudget(doc, assumptions, o.target, o.negativeBudget, o);
+  const seed = o.seed ?? randomSeed();
+  const { checks } = select(
+    allChecks(doc, assumptions, { seed, budget: negative.budget }),
+    responseRules,
+    o.only,
+    o.skip,
+  );
   const runnable = checks.filter((c) => !skipReason(c, o.target, o));
   const options = { ...o, baseUrl: '', apiKey: '', provision: o.provision as 'sandbox' | undefined };
   const p = await planFor(runnable, o.rate, o.provision === 'sandbox');
@@ -159,6 +188,9 @@ async function plan(
   }
   io.out(
     `Fresh fixtures used up: ${p.needs.ready} ready records, ${p.needs.vipWait} records in VIP wait, ${p.needs.roadmaps} roadmaps\n`,
+  );
+  io.out(
+    `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${o.seed ?? 'random per run'} (--seed)\n`,
   );
   io.out(`Requests: about ${p.requests}\n`);
   const pacing = o.rate ? `${o.rate.perMinute}/min and ${o.rate.perHour}/hour` : 'no pacing';
@@ -225,6 +257,12 @@ function parseFlags(argv: string[]) {
 function seconds(value: string): number {
   if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0)
     throw new RunError(`--timeout ${value}: want a number of seconds above 0`);
+  return Number(value);
+}
+
+function whole(value: string, flag: string, min: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > 2 ** 31 - 1)
+    throw new RunError(`${flag} ${value}: want a whole number from ${min}`);
   return Number(value);
 }
 

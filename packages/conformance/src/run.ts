@@ -21,6 +21,7 @@ import {
 } from './http/client.js';
 import { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
+import { negativeBudget, randomSeed } from './negative/budget.js';
 import { needsOf } from './plan.js';
 import { preflight, skipReason } from './preflight.js';
 import { responseRules } from './responses/index.js';
@@ -55,6 +56,10 @@ export interface RunOptions {
   clock?: Clock;
   /** The mobile number for authentications; random per authentication by default. */
   mobile?: string;
+  /** fast-check's seed for the generated negative inputs (default: random, reported). */
+  seed?: number;
+  /** Generated negative requests in the run (default: every constraint once; on a live target, see negative/budget). */
+  negativeBudget?: number;
   /** Called as each check ends (a line per check). */
   onResult?: (result: CheckResult) => void;
   doc?: OpenApiDocument;
@@ -77,6 +82,10 @@ export interface RunResult {
   created: Created[];
   /** Why the run stopped before its end (exit code 2), e.g. too many time-outs in a row. */
   aborted?: string;
+  /** The seed of the generated negative inputs: `--seed` repeats them. */
+  seed: number;
+  /** Generated negative requests this run, and the constraints they were drawn over. */
+  negative: { budget: number; constraints: number };
   /** No check failed: exit code 0. */
   conforms: boolean;
 }
@@ -91,7 +100,14 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const target = options.target ?? (options.provision === 'sandbox' ? 'sandbox' : 'live');
   const baseUrl = normalizeBaseUrl(options.baseUrl, basePath(doc));
   const strict = options.strict ?? false;
-  const { checks, rules } = select(allChecks(doc, assumptions), responseRules, options.only, options.skip);
+  const seed = options.seed ?? randomSeed();
+  const negative = negativeBudget(doc, assumptions, target, options.negativeBudget, options);
+  const { checks, rules } = select(
+    allChecks(doc, assumptions, { seed, budget: negative.budget }),
+    responseRules,
+    options.only,
+    options.skip,
+  );
   const runnable = checks.filter((c) => !skipReason(c, target, options));
   preflight(runnable, options, needsOf(runnable));
 
@@ -193,6 +209,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
     summary,
     findings: { stated: all.filter((f) => !f.assumed).length, assumed: all.filter((f) => f.assumed).length },
     created,
+    seed,
+    negative,
     aborted,
     conforms: summary.fail === 0 && !aborted,
   };

@@ -8,6 +8,7 @@ import { listingRule1 } from './listing-rule-1.js';
 import { malformedToken } from './malformed-token.js';
 import { missingApiKey } from './missing-api-key.js';
 import { mobileLimit } from './mobile-limit.js';
+import { type NegativeOptions, negativeInputs } from './negative-inputs.js';
 import { operationExamples } from './operation-examples.js';
 import { profileFields } from './profile-fields.js';
 import { queryConstraints } from './query-constraints.js';
@@ -36,11 +37,16 @@ import { vipWait } from './vip-wait.js';
 import { wrongApiKey } from './wrong-api-key.js';
 
 /** Every check, in run order: contract, security, then the journeys. Ids are unique. */
-export function allChecks(doc: OpenApiDocument, assumptions: Assumption[]): Check[] {
+export function allChecks(
+  doc: OpenApiDocument,
+  assumptions: Assumption[],
+  negative: NegativeOptions = { seed: 0 },
+): Check[] {
   return [
     ...operationExamples(doc),
     ...requestConstraints(doc, assumptions),
     ...queryConstraints(doc),
+    ...negativeInputs(doc, assumptions, negative),
     malformedToken,
     unsupportedMethod,
     unknownPath,

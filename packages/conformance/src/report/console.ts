@@ -39,6 +39,7 @@ export function formatSummary(run: RunResult): string {
   const lines = [
     ...table,
     `findings: ${run.findings.stated} stated (the interface's own statements), ${run.findings.assumed} assumed (the description's choices${run.strict ? ', failing under --strict' : ', warnings'})`,
+    `generated negative inputs: ${run.negative.budget} over ${run.negative.constraints} constraints, seed ${run.seed} (repeat them with --seed ${run.seed})`,
     `${run.requests} requests in ${seconds(run.durationMs)} (${seconds(run.waitMs)} of it waiting for the rate limit) against ${run.baseUrl} (${run.target}): ${verdict}`,
   ];
   if (run.created.length) {

@@ -19,6 +19,8 @@ export function toJunit(run: RunResult): string {
     ['assumed_findings', run.findings.assumed],
     ['rate_limit_wait_seconds', run.waitMs / 1000],
     ['requests', run.requests],
+    ['seed', run.seed],
+    ['negative_budget', run.negative.budget],
     ...(run.aborted ? [['aborted', run.aborted]] : []),
     ...run.created.map((c) => [`created_${c.kind}`, c.token]),
   ]
