@@ -35,6 +35,10 @@ Usage: tas-conformance run --base-url URL [options]
                            the run (exit 2)
   --slow                   on a live target, also run the opt-in checks (the draft_token's 5 minutes
                            waited out; the mobile duplicate limit)
+  --seed N                 seed of the generated negative inputs (default: random; every report prints it,
+                           and the same seed sends the same requests)
+  --negative-budget N      generated negative requests in the run (default: every constraint once; on a
+                           live target what keeps the whole run within 300 requests)
   --junit PATH, --json PATH   write the reports
   --list                   print every check and exit
   --help                   this help
@@ -50,9 +54,11 @@ Exit codes: 0 conforms, 1 departs from the contract, 2 the run could not be made
 Usage: tas-conformance plan [--target mock|sandbox|live] [--provision sandbox] [--fixtures FILE]
                             [--other-api-key KEY] [--only IDS] [--skip IDS]
                             [--rate-per-minute N] [--rate-per-hour N] [--no-pacing] [--slow]
+                            [--seed N] [--negative-budget N]
 
 Prints the checks that would run and those skipped (and why), the fresh records and roadmaps they
-use up, the requests they send and how long pacing makes the run. With --fixtures, says what the
+use up, the requests they send (the generated negative inputs' budget among them) and how long
+pacing makes the run. With --fixtures, says what the
 file lacks. Exit codes: 0 the plan can run, 2 it cannot, with the message run would give (bad flags,
 missing or too few fixtures).
 `,
