@@ -1,7 +1,7 @@
 // The edge: flags are read here and nowhere else.
 import { resolve } from 'node:path';
 import { exitOnUsageError, parseFlags, UsageError } from '@tas/serve';
-import { buildSite } from '../build/site.js';
+import { buildVersionedSite } from '../build/versions.js';
 import { defaultSiteOptions } from '../paths.js';
 
 const COMMAND = 'npm run build -w @tas/docs';
@@ -9,7 +9,9 @@ const HELP = `Usage: npm run build -w @tas/docs [-- --out <dir>]
 
 Builds the documentation site into one self-contained static folder (default apps/docs/dist/):
 index.html (getting started), reference.html (Redoc), sandbox-control.html (when the sandbox's
-control API description exists), openapi.yaml, openapi.json and arazzo/*.arazzo.yaml.
+control API description exists), openapi.yaml, openapi.json and arazzo/*.arazzo.yaml;
+changes.html (every release's changes) and v/<version>/ (each release's site), with a version
+switcher on every page.
 
 Options:
   --out <dir>   output folder
@@ -28,7 +30,7 @@ try {
   // npm run starts this in apps/docs; a relative --out means the folder the user typed it in.
   const out = values.out && resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   const options = { ...defaultSiteOptions(), ...(out ? { outDir: out } : {}) };
-  const summary = await buildSite({ ...options, log: (line) => console.log(`docs: ${line}`) }).catch(
+  const summary = await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) }).catch(
     (error: Error & { code?: string }) => {
       // A folder that cannot be written: the user's path, not a bug.
       if (values.out && ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST'].includes(error.code ?? ''))
@@ -39,7 +41,7 @@ try {
   console.log(
     `docs: built ${options.outDir} for version ${summary.version}: ${summary.operations} operations, ` +
       `${summary.assumptions} assumptions, ${summary.clientExamples.length} client examples, ` +
-      `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}`,
+      `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}; versions ${summary.versions.join(', ')}`,
   );
 } catch (error) {
   exitOnUsageError(COMMAND, error);

@@ -1,0 +1,58 @@
+import type { Change, ChangelogEntry } from '@tas/openapi';
+import { esc } from '../guide/html.js';
+import { page } from '../guide/layout.js';
+
+const SECTIONS: [Change['kind'], string, string][] = [
+  ['breaking', 'Breaking changes', 'A partner may need to change their code.'],
+  ['non-breaking', 'Non-breaking changes', 'Nothing a partner built stops working.'],
+  ['annotation', 'Documentation', 'Descriptions and examples only.'],
+];
+
+/**
+ * changes.html: every release, newest first, with its changes in plain words (openapi/CHANGELOG.md's
+ * entries), each linked to its operation in the reference of the version where it can be seen:
+ * the release itself, or the one before for something removed.
+ */
+export function changesPage(input: {
+  entries: ChangelogEntry[];
+  siteTitle: string;
+  version: string;
+  control: boolean;
+  /** The folder of a version's site, relative to the root ('' for the latest). */
+  dirOf: (version: string) => string;
+}): string {
+  const { entries, dirOf } = input;
+  const ordered = [...entries].reverse();
+  const body = [
+    '<h1>Changes</h1>',
+    '<p>Every release of the contract, newest first, with what changed since the one before. ' +
+      'Changes marked <em>assumed</em> touch something the description marks as our decision rather than the ' +
+      "interface's promise. Generated from the diffs between the released descriptions (<code>npm run diff</code>).</p>",
+    ...ordered.map((entry, i) => {
+      const previous = ordered[i + 1]?.version;
+      const head = `<h2 id="v${esc(entry.version.replaceAll('.', '-'))}">${esc(entry.version)}${entry.unreleased ? ' (unreleased)' : ''}</h2>`;
+      if (!entry.changes) return `${head}\n<p>First release of the contract.</p>`;
+      if (entry.changes.length === 0) return `${head}\n<p>No change to the contract.</p>`;
+      return [
+        head,
+        ...SECTIONS.flatMap(([kind, title, meaning]) => {
+          const of = entry.changes?.filter((c) => c.kind === kind) ?? [];
+          if (!of.length) return [];
+          const items = of.map(
+            (c) =>
+              `<li>${esc(c.text)}${c.assumed ? ' <em>(assumed)</em>' : ''}${link(c, entry.version, previous, dirOf)}</li>`,
+          );
+          return [`<h3>${title}</h3>`, `<p>${meaning}</p>`, `<ul class="changes-${kind}">${items.join('')}</ul>`];
+        }),
+      ].join('\n');
+    }),
+  ].join('\n');
+  return page({ title: 'Changes', siteTitle: input.siteTitle, version: input.version, body, control: input.control });
+}
+
+function link(c: Change, version: string, previous: string | undefined, dirOf: (v: string) => string): string {
+  const id = c.operation?.operationId;
+  if (!id) return '';
+  const where = c.action === 'remove' && previous ? previous : version;
+  return ` <a href="${dirOf(where)}reference.html#operation/${encodeURIComponent(id)}">${esc(c.operation?.method)} ${esc(c.operation?.path)} in the ${esc(where)} reference</a>`;
+}

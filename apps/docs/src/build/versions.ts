@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { changelogEntries, listReleases, loadDescription } from '@tas/openapi';
+import { parse } from 'yaml';
+import { changesPage } from './changes-page.js';
+import { buildSite, type SiteOptions, type SiteSummary } from './site.js';
+import { type SiteVersion, withSwitcher } from './switcher.js';
+
+export interface VersionedOptions extends SiteOptions {
+  /** The description package's folder (releases/ and CHANGELOG.md's sources). */
+  openapiDir?: string;
+}
+
+/** The openapi/ folder of this repository, found through the package that ships it. */
+export function defaultOpenapiDir(): string {
+  return dirname(createRequire(import.meta.url).resolve('@tas/openapi/package.json'));
+}
+
+/**
+ * The whole documentation: the working description (the latest release, once released) at the root,
+ * every release under `v/<version>/` built from its kept bundle, a Changes page, and a version
+ * switcher on every page. Offline like the rest: each version is a full copy of the site.
+ */
+export async function buildVersionedSite(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
+  const { outDir, log = () => {} } = options;
+  const openapiDir = options.openapiDir ?? defaultOpenapiDir();
+  const summary = await buildSite(options);
+  const releases = listReleases(join(openapiDir, 'releases'));
+  const current = summary.version;
+  const versions: SiteVersion[] = [
+    { version: current, dir: '', latest: true },
+    ...releases
+      .filter((v) => v !== current)
+      .reverse()
+      .map((v) => ({ version: v, dir: `v/${v}/`, latest: false })),
+  ];
+  // Every release has its own folder too, the latest included, so that a link to /v/<version>/ lasts.
+  const work = mkdtempSync(join(tmpdir(), 'tas-docs-versions-'));
+  try {
+    for (const version of releases) {
+      const descriptionDir = join(work, version);
+      mkdirSync(descriptionDir);
+      const doc = readFileSync(join(openapiDir, 'releases', `${version}.yaml`), 'utf8');
+      writeFileSync(join(descriptionDir, 'openapi.yaml'), doc);
+      writeFileSync(join(descriptionDir, 'openapi.json'), JSON.stringify(parse(doc), null, 2));
+      await buildSite({ ...options, outDir: join(outDir, 'v', version), descriptionDir, log: () => {} });
+      log(`version ${version}: v/${version}/`);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  // The switcher lists each version once; the latest's permalink folder is a copy it does not list.
+  const folders = releases.includes(current)
+    ? [...versions, { version: current, dir: `v/${current}/`, latest: true }]
+    : versions;
+
+  const working = loadDescription(join(options.descriptionDir, 'openapi.json'));
+  const entries = changelogEntries({ root: openapiDir, working });
+  const dirOf = (v: string) => (v === current ? '' : `v/${v}/`);
+  writeFileSync(
+    join(outDir, 'changes.html'),
+    changesPage({ entries, siteTitle: working.info.title, version: current, control: summary.control, dirOf }),
+  );
+
+  const files = new Set(htmlFiles(outDir));
+  for (const file of files) {
+    const here = folders.find((v) => v.dir && file.startsWith(v.dir)) ?? (versions[0] as SiteVersion);
+    const path = join(outDir, file);
+    const html = withSwitcher(readFileSync(path, 'utf8'), {
+      here,
+      versions,
+      file: file.slice(here.dir.length),
+      exists: (f) => files.has(f),
+    });
+    writeFileSync(path, html);
+  }
+  return { ...summary, versions: versions.map((v) => `${v.version}${v.dir ? ` (${v.dir})` : ''}`) };
+}
+
+function htmlFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return htmlFiles(path, base);
+    return name.endsWith('.html') ? [relative(base, path)] : [];
+  });
+}
