@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startSandbox } from '@tas/sandbox';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The package as QA installs it: packed (prepack builds it afresh), installed from the tarball
+// alone in an empty folder, run with npx against a sandbox started from this workspace.
+const run = promisify(execFile);
+const pkgDir = fileURLToPath(new URL('..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'tas-conformance-pack-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the packed @tas/conformance', () => {
+  it('installs from its tarball alone; npx tas-conformance --help and a full sandbox run work there', async () => {
+    const { stdout: packed } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: pkgDir });
+    const [{ filename, files }] = JSON.parse(packed.slice(packed.indexOf('['))) as [
+      { filename: string; files: { path: string }[] },
+    ];
+    const paths = files.map((f) => f.path);
+    expect(paths).toContain('bin/tas-conformance.js');
+    expect(paths).toContain('dist/cli.js');
+    // The private @tas/openapi travels inside: its library and the bundled description.
+    expect(paths).toContain('dist/vendor/openapi/dist/openapi.json');
+    const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.dependencies).filter((d) => d.startsWith('@tas/'))).toEqual([]);
+
+    const project = join(work, 'qa');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'qa', private: true }));
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, filename)], {
+      cwd: project,
+    });
+    expect(readdirSync(join(project, 'node_modules/@tas'))).toEqual(['conformance']);
+
+    const help = await run('npx', ['--no-install', 'tas-conformance', '--help'], { cwd: project });
+    expect(help.stdout).toMatch(/^tas-conformance: check a deployment/);
+
+    const sandbox = await startSandbox({ port: 0, rateLimit: false });
+    try {
+      const env = { ...process.env, TAS_API_KEY: 'sandbox-key-sms', TAS_OTHER_API_KEY: 'sandbox-key-instant' };
+      const args = ['run', '--base-url', sandbox.url, '--provision', 'sandbox', '--no-pacing', '--junit', 'junit.xml'];
+      const full = await run('npx', ['--no-install', 'tas-conformance', ...args], { cwd: project, env });
+      expect(full.stdout).toMatch(/^total\s+\d+\s+0\s+0\s+0$/m);
+      expect(full.stdout).toMatch(/: the target conforms$/m);
+      expect(readFileSync(join(project, 'junit.xml'), 'utf8')).toMatch(
+        /<testsuites name="tas-conformance" tests="\d+" failures="0"/,
+      );
+    } finally {
+      await sandbox.close();
+    }
+  }, 120_000);
+});
