@@ -1,7 +1,9 @@
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
 import { allChecks } from '../checks/index.js';
 import { skipReason } from '../preflight.js';
+import { responseRules } from '../responses/index.js';
 import type { RunOptions } from '../run.js';
+import { select } from '../select.js';
 import type { Target } from '../types.js';
 import { listSites } from './sites.js';
 
@@ -18,13 +20,14 @@ export function negativeBudget(
   assumptions: Assumption[],
   target: Target,
   asked: number | undefined,
-  options: Pick<RunOptions, 'otherApiKey' | 'slow'>,
+  options: Pick<RunOptions, 'otherApiKey' | 'slow' | 'only' | 'skip'>,
 ) {
   const constraints = listSites(doc, assumptions).length;
   if (asked !== undefined) return { budget: asked, constraints };
   if (target !== 'live') return { budget: constraints, constraints };
-  const others = allChecks(doc, assumptions, { seed: 0, budget: 0 })
-    .filter((c) => !c.id.startsWith('negative.') && !skipReason(c, target, options))
+  // The other checks this run makes (as --only and --skip select them), and the key check.
+  const others = select(allChecks(doc, assumptions, { seed: 0, budget: 0 }), responseRules, options.only, options.skip)
+    .checks.filter((c) => !c.id.startsWith('negative.') && !skipReason(c, target, options))
     .reduce((sum, c) => sum + c.requests, 1);
   return { budget: Math.max(0, Math.min(constraints, LIVE_REQUESTS - others)), constraints };
 }
