@@ -51,6 +51,13 @@ describe('--seed and --negative-budget', () => {
     expect(out).toMatch(want);
   });
 
+  it.each([[[]], [['--slow']]])('a live run %j, every check in, plans at most 300 requests', async (extra) => {
+    const { out } = await cli(['plan', '--other-api-key', 'other', ...extra]);
+    const requests = Number(/^Requests: about (\d+)$/m.exec(out)?.[1]);
+    expect(requests).toBeGreaterThan(250);
+    expect(requests + 1).toBeLessThanOrEqual(300); // and the key check
+  });
+
   it('the same seed sends the same requests, and every report prints it', async () => {
     const runOnce = async (name: string) => {
       const json = join(dir, `${name}.json`);
