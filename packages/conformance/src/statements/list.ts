@@ -127,17 +127,17 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Endpoints',
     text: 'every path under `/api/v2`; `token` path parameters are UUIDs',
-    checks: ['example.getRecord', 'malformed-token'],
+    checks: ['example.getRecord', 'malformed-token', 'negative.getRecord'],
   },
   {
     section: 'Endpoints',
     text: 'bodies are JSON (`Content-Type: application/json`)',
-    checks: ['response.content-type', 'constraints.submitAnswers'],
+    checks: ['response.content-type', 'constraints.submitAnswers', 'negative.submitAnswers'],
   },
   {
     section: 'POST /roadmap/{token}/auth/',
     text: 'body: mobile (11 digits, `09`), roles (>= 1, IDs of the roadmap), profile name (Persian, <= 50), birth (ISO date), is_male, external_id (integer)',
-    checks: ['constraints.authenticateRoadmap'],
+    checks: ['constraints.authenticateRoadmap', 'negative.authenticateRoadmap'],
   },
   {
     section: 'POST /roadmap/{token}/auth/',
@@ -179,7 +179,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'POST /record/{token}/',
     text: '`record`: exactly one entry per question, length and values validated per test',
-    checks: ['submit-wrong-length', 'constraints.submitAnswers'],
+    checks: ['submit-wrong-length', 'constraints.submitAnswers', 'negative.submitAnswers'],
   },
   {
     section: 'POST /record/{token}/',
@@ -194,22 +194,22 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Other endpoints',
     text: '`PUT /roadmap/{token}/auth/verify/` takes the draft_token and the code',
-    checks: ['roadmap-auth', 'constraints.verifyRoadmapAuth'],
+    checks: ['roadmap-auth', 'constraints.verifyRoadmapAuth', 'negative.verifyRoadmapAuth'],
   },
   {
     section: 'Other endpoints',
     text: '`POST /record/{token}/auth/` starts standalone authentication',
-    checks: ['record-auth', 'constraints.authenticateRecord'],
+    checks: ['record-auth', 'constraints.authenticateRecord', 'negative.authenticateRecord'],
   },
   {
     section: 'Other endpoints',
     text: '`PUT /record/{token}/auth/verify/` completes it with the SMS code',
-    checks: ['sms-wrong-code', 'verify-after-auth', 'constraints.verifyRecordAuth'],
+    checks: ['sms-wrong-code', 'verify-after-auth', 'constraints.verifyRecordAuth', 'negative.verifyRecordAuth'],
   },
   {
     section: 'Other endpoints',
     text: 'record listing filterable by `status` and `auth_required`',
-    checks: ['listing-rule-1', 'constraints.listRecords'],
+    checks: ['listing-rule-1', 'constraints.listRecords', 'negative.listRecords'],
   },
   {
     section: 'Other endpoints',
@@ -252,7 +252,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Errors: POST /roadmap/{token}/auth/',
     text: '400 invalid profile data, missing required fields',
-    checks: ['constraints.authenticateRoadmap'],
+    checks: ['constraints.authenticateRoadmap', 'negative.authenticateRoadmap'],
   },
   { section: 'Errors: POST /roadmap/{token}/auth/', text: '400 age/gender mismatch', checks: ['age-gender-mismatch'] },
   {
@@ -306,7 +306,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Limits',
     text: '`mobile` 11 digits starting `09`; `roles` >= 1; `profile.name` <= 50 Persian letters',
-    checks: ['constraints.authenticateRoadmap'],
+    checks: ['constraints.authenticateRoadmap', 'negative.authenticateRoadmap'],
   },
   { section: 'Limits', text: '`profile.external_id` unique per organizer account', checks: ['duplicate-external-id'] },
   {
