@@ -19,7 +19,10 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Pacing under the API's windows; default 100 per minute and 3,000 per hour; `false` to turn off. */
   rateLimit?: RateLimit | false;
-  /** Retries after a 429 (any call) or a network failure (reads only); default 3. */
+  /**
+   * Retries after a 429 (any call) or a dropped connection (reads only); default 3. A refused
+   * connection or an unknown host is reported at once.
+   */
   maxRetries?: number;
   /** Time source for pacing, back-off and draft expiry; injected in tests. */
   clock?: Clock;
@@ -38,6 +41,7 @@ export interface TasClient {
 
 /** A client for one organizer key on one deployment. */
 export function createClient(options: ClientOptions): TasClient {
+  checkBaseUrl(options.baseUrl);
   const clock = options.clock ?? systemClock;
   const rateLimit = options.rateLimit === undefined ? defaultRateLimit : options.rateLimit;
   const transport = createTransport({
@@ -86,6 +90,19 @@ export function createClient(options: ClientOptions): TasClient {
       return (result.data as unknown as { data: DataOf<typeof operation> }).data;
     },
   };
+}
+
+/** A base address without its scheme would fail on every call, after the retries; say so at once. */
+function checkBaseUrl(baseUrl: unknown): void {
+  const example = "e.g. 'http://localhost:4020'";
+  if (typeof baseUrl !== 'string' || baseUrl === '')
+    throw new TypeError(`createClient: baseUrl is required, ${example}`);
+  let protocol = '';
+  try {
+    protocol = new URL(baseUrl).protocol;
+  } catch {}
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new TypeError(`createClient: baseUrl must start with http:// or https:// (got '${baseUrl}'), ${example}`);
 }
 
 function apiKeyMiddleware(apiKey: string): Middleware {

@@ -42,7 +42,7 @@ export function createTransport(options: TransportOptions): (request: PlainReque
         response = await send(fetch, request.url, init, signal, timeoutMs, site);
       } catch (error) {
         if (last || !(error instanceof TasNetworkError) || error.kind !== 'network') throw error;
-        if (!isSafeToRepeat(site.operation, site.method)) throw error;
+        if (isNoServer(error.cause) || !isSafeToRepeat(site.operation, site.method)) throw error;
         await wait(clock, backoff(attempt), signal, site);
         continue;
       }
@@ -109,6 +109,24 @@ async function send(
     clearTimeout(timer);
     caller?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * Nothing listens there, or the host has no address: seconds of back-off will not change that, so
+ * the caller hears at once. A reset or dropped connection (a busy server) is still retried for reads.
+ */
+const noServerCodes = new Set(['ECONNREFUSED', 'ENOTFOUND']);
+
+function isNoServer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
+  if (!cause) return false;
+  if (noServerCodes.has(cause.code as string)) return true;
+  // Node tries every address of a host (::1 and 127.0.0.1) and reports them together.
+  return (
+    Array.isArray(cause.errors) &&
+    cause.errors.length > 0 &&
+    cause.errors.every((e) => noServerCodes.has(e?.code as string))
+  );
 }
 
 function networkError(error: unknown, site: CallSite): TasNetworkError {

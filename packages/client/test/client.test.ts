@@ -94,4 +94,20 @@ describe('createClient', () => {
     const { tas } = client(() => ({ status: 404, body: example('ErrorRecordNotFound') }));
     await expect(tas.call('getResult', { path: { token } })).rejects.toBeInstanceOf(TasError);
   });
+
+  it.each([
+    ['localhost:4020', 'must start with http:// or https://'],
+    ['tas.example.com/api', 'must start with http:// or https://'],
+    ['ftp://tas.example.com', 'must start with http:// or https://'],
+    ['', 'baseUrl is required'],
+  ])('refuses the baseUrl %j at once, saying what it wants', (baseUrl, want) => {
+    expect(() => createClient({ baseUrl, apiKey: 'k' })).toThrow(want);
+  });
+
+  it.each(['http://localhost:4020', 'https://tas.example.com/', 'http://127.0.0.1:4010'])(
+    'accepts the baseUrl %j',
+    (baseUrl) => {
+      expect(() => createClient({ baseUrl, apiKey: 'k' })).not.toThrow();
+    },
+  );
 });

@@ -13,9 +13,21 @@ const bin = (name: string) => fileURLToPath(new URL(`../../../node_modules/.bin/
 const work = mkdtempSync(join(tmpdir(), 'tas-client-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-// The README's quick start, as a partner pastes it (only the mock's address differs).
+// The README's quick start, as a partner follows it: its setup commands, its file and its run
+// command, all read from the README (only the mock's address and the tarball's path differ).
 const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
-const quickStart = /## Quick start[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+const section = /## Quick start[\s\S]*?(?=\n## )/.exec(readme)?.[0] ?? '';
+const setup = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').trim().split('\n');
+const fileName = /Save this as `([^`]+)`/.exec(section)?.[1] ?? '';
+const runCommand = /run `(npx [^`]+)`/.exec(section)?.[1] ?? '';
+const quickStart = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+const tarballInReadme = /\/path\/to\/(\S+\.tgz)/.exec(section)?.[1] ?? '';
+const sh = (command: string, cwd: string) =>
+  run('sh', ['-c', command], {
+    cwd,
+    // tsx and openapi-fetch come from the npm cache that the monorepo's install filled.
+    env: { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' },
+  });
 
 describe('the packed package', () => {
   const mock = useMock();
@@ -28,17 +40,20 @@ describe('the packed package', () => {
     expect(paths).toContain('README.md');
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
 
+    expect(filename).toBe(tarballInReadme);
+
+    // An empty folder, then the README's commands exactly as written.
     const project = join(work, 'partner');
     await run('mkdir', ['-p', project]);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'partner', private: true, type: 'module' }));
-    // openapi-fetch comes from the npm cache that the monorepo's install filled.
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, filename)], {
-      cwd: project,
-    });
+    expect(setup[0]).toBe('npm init -y && npm pkg set type=module');
+    for (const line of setup) {
+      await sh(line.replace(`/path/to/${tarballInReadme}`, join(work, filename)), project);
+    }
     expect(readdirSync(join(project, 'node_modules/@tas'))).toEqual(['client']);
 
     expect(quickStart).toContain("from '@tas/client'");
-    writeFileSync(join(project, 'usage.ts'), quickStart.replace('http://localhost:4010', mock.url));
+    expect(quickStart).toContain("'http://localhost:4010'");
+    writeFileSync(join(project, fileName), quickStart.replace('http://localhost:4010', mock.url));
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -51,13 +66,14 @@ describe('the packed package', () => {
           types: [],
           noEmit: true,
         },
-        files: ['usage.ts'],
+        files: [fileName],
       }),
     );
     await run(bin('tsc'), ['-p', '.'], { cwd: project }).catch((e) => {
       throw new Error(`tsc failed: ${e.stdout}`);
     });
-    const { stdout } = await run(bin('tsx'), ['usage.ts'], { cwd: project });
+    expect(runCommand).toBe(`npx tsx ${fileName}`);
+    const { stdout } = await sh(runCommand, project);
     expect(stdout.trim()).toBe('finished: true');
   });
 });

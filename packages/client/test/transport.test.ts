@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createClient, type OperationId, TasNetworkError } from '../src/index.js';
 import { example, exampleData } from './helpers/examples.js';
@@ -18,8 +20,9 @@ function setup(handler: Parameters<typeof fakeFetch>[0], maxRetries = 3) {
   return { tas, clock, sent: fake.sent };
 }
 
+// A dropped connection: the server was there, so a read is worth repeating.
 const networkDown = () => {
-  throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+  throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
 };
 
 describe('retries and waits', () => {
@@ -70,10 +73,51 @@ describe('retries and waits', () => {
     );
     expect(error).toBeInstanceOf(TasNetworkError);
     expect(error).toMatchObject({ kind: 'network', operation });
-    expect((error as Error).message).toContain('ECONNREFUSED');
+    expect((error as Error).message).toContain('ECONNRESET');
     expect(sent).toHaveLength(tries);
   });
+
+  it.each([
+    ['a refused connection', { code: 'ECONNREFUSED' }],
+    ['an unknown host', { code: 'ENOTFOUND' }],
+    ['every address of the host refusing', { errors: [{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }] }],
+  ])('%s is reported at once, even for a read: nothing listens there', async (_, cause) => {
+    const { tas, clock, sent } = setup(() => {
+      throw new TypeError('fetch failed', { cause });
+    });
+    const error = await tas.call('getRecord', { path: { token } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', operation: 'getRecord' });
+    expect(sent).toHaveLength(1);
+    expect(clock.now()).toBe(0);
+  });
+
+  it('a real refused connection (a closed port on loopback) is one attempt and names ECONNREFUSED', async () => {
+    const port = await closedPort();
+    let attempts = 0;
+    const tas = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'k',
+      fetch: (url, init) => {
+        attempts++;
+        return fetch(url, init);
+      },
+    });
+    const error = await tas.call('getRecord', { path: { token } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TasNetworkError);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+    expect(attempts).toBe(1);
+  });
 });
+
+/** A port that was free a moment ago and has nothing listening now. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 describe('time-outs and aborts', () => {
   const hang = (signal: AbortSignal) =>
