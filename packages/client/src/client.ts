@@ -1,4 +1,4 @@
-import createFetchClient, { type Client, createQuerySerializer, type Middleware } from 'openapi-fetch';
+import createFetchClient, { type Client, createQuerySerializer } from 'openapi-fetch';
 import { type Clock, systemClock } from './clock.js';
 import type { paths } from './generated/openapi.js';
 import { basePath, operationTable } from './operations.js';
@@ -58,8 +58,10 @@ export function createClient(options: ClientOptions): TasClient {
     // Built once: given options instead, openapi-fetch would build a serializer on every call.
     querySerializer: createQuerySerializer(),
     pathSerializer,
+    // A default header, not a middleware: with any middleware openapi-fetch adds an id, a frozen
+    // options object and two awaits to every call (the bench measured it).
+    headers: { 'API-KEY': options.apiKey },
   });
-  raw.use(apiKeyMiddleware(options.apiKey));
 
   return {
     raw,
@@ -103,12 +105,4 @@ function checkBaseUrl(baseUrl: unknown): void {
   } catch {}
   if (protocol !== 'http:' && protocol !== 'https:')
     throw new TypeError(`createClient: baseUrl must start with http:// or https:// (got '${baseUrl}'), ${example}`);
-}
-
-function apiKeyMiddleware(apiKey: string): Middleware {
-  return {
-    onRequest({ request }) {
-      request.headers.set('API-KEY', apiKey);
-    },
-  };
 }

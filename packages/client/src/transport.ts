@@ -89,25 +89,15 @@ async function send(
   if (caller?.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', caller.reason);
   if (!caller && !timeoutMs)
     return fetch(url, init).catch((error: unknown) => Promise.reject(networkError(error, site)));
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = () => controller.abort(caller?.reason);
-  caller?.addEventListener('abort', onAbort, { once: true });
-  const timer = timeoutMs
-    ? setTimeout(() => {
-        timedOut = true;
-        controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
-      }, timeoutMs)
-    : undefined;
+  // The platform's own time-out signal: cheaper per call than a controller, a timer and a listener.
+  const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+  const signal = caller && timeout ? AbortSignal.any([caller, timeout]) : (timeout ?? caller);
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    return await fetch(url, { ...init, signal });
   } catch (error) {
-    if (timedOut) throw new TasNetworkError('timeout', site, `no answer within ${timeoutMs} ms`, error);
     if (caller?.aborted) throw new TasNetworkError('aborted', site, 'aborted by the caller', error);
+    if (timeout?.aborted) throw new TasNetworkError('timeout', site, `no answer within ${timeoutMs} ms`, error);
     throw networkError(error, site);
-  } finally {
-    clearTimeout(timer);
-    caller?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -162,10 +152,20 @@ async function envelope(response: Response, site: CallSite): Promise<Response> {
  * would make openapi-fetch parse the body a second time, which costs more than the call's network.
  */
 function replay(response: Response, text: string, body: unknown): Response {
+  // A body is read once, as the platform's. Letting go of it after that matters: a time-out signal
+  // keeps the response reachable for the whole time-out, and with it whatever it holds.
+  let read = false;
+  const once = <T>(value: T): Promise<T> => {
+    if (read) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+    read = true;
+    text = '';
+    body = undefined;
+    return Promise.resolve(value);
+  };
   // Plain assignments: every response gets the same two own properties, which stays cheap for the
   // engine where defineProperties is not.
-  response.text = () => Promise.resolve(text);
-  response.json = () => Promise.resolve(body);
+  response.text = () => once(text);
+  response.json = () => once(body);
   return response;
 }
 
