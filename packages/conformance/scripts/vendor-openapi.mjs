@@ -27,7 +27,9 @@ const sources = [...own(dist)];
 // The names this package imports from @tas/openapi (values and types).
 const used = new Set();
 for (const file of sources)
-  for (const [, names] of readFileSync(file, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '(?:@tas\/openapi|[./]*vendor\/openapi\/dist\/lib\/index\.js)'/g))
+  for (const [, names] of readFileSync(file, 'utf8').matchAll(
+    /import (?:type )?\{([^}]*)\} from '(?:@tas\/openapi|[./]*vendor\/openapi\/dist\/lib\/index\.js)'/g,
+  ))
     for (const name of names.split(',')) used.add(name.replace(/^\s*type\s+/, '').trim());
 
 rmSync(join(dist, 'vendor'), { recursive: true, force: true });
