@@ -1,32 +1,13 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { listen } from '@tas/serve';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busyPort, refusal, run } from '@tas/serve/testing';
+import { describe, expect, it } from 'vitest';
 
 // npm start's bad arguments: one line naming the problem and the fix, a non-zero exit, no stack,
 // and nothing left listening.
 const root = fileURLToPath(new URL('../..', import.meta.url));
-function run(command: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const [file, ...args] = command as [string, ...string[]];
-    const child = spawn(file, args, { cwd: root, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 const start = (...args: string[]) => [process.execPath, 'scripts/start.mjs', ...args];
 
-let busy: Awaited<ReturnType<typeof listen>>;
-let port = 0;
-beforeAll(async () => {
-  busy = await listen(createServer(), 0, '127.0.0.1');
-  port = Number(new URL(busy.url).port);
-});
-afterAll(() => busy.close());
+const port = busyPort();
 
 const free = { MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: '/nonexistent/never-built' };
 const portFlag =
@@ -59,28 +40,24 @@ describe('npm start with a bad argument', () => {
     ],
     [
       'a busy MOCK_PORT',
-      () => [start(), { ...free, MOCK_PORT: String(port) }],
+      () => [start(), { ...free, MOCK_PORT: String(port()) }],
       1,
-      () => `npm start: port ${port} (mock) is in use; choose another with MOCK_PORT`,
+      () => `npm start: port ${port()} (mock) is in use; choose another with MOCK_PORT`,
     ],
     [
       'a busy SANDBOX_PORT, after the mock started',
-      () => [start(), { ...free, SANDBOX_PORT: String(port) }],
+      () => [start(), { ...free, SANDBOX_PORT: String(port()) }],
       1,
-      () => `npm start: port ${port} (sandbox) is in use; choose another with SANDBOX_PORT`,
+      () => `npm start: port ${port()} (sandbox) is in use; choose another with SANDBOX_PORT`,
     ],
   ] as const)(
     '%s',
-    async (_name, given, wantCode, want) => {
-      const [command, env] = given() as [string[], Record<string, string> | undefined];
-      const { code, stderr } = await run(command, env);
-      expect({ code, stderr }).toEqual({ code: wantCode, stderr: `${typeof want === 'function' ? want() : want}\n` });
-    },
+    refusal((command) => command, root),
     60_000,
   );
 
   it('--help names the port variables and says it builds first', async () => {
-    const { code, stdout } = await run(start('--help'));
+    const { code, stdout } = await run(start('--help'), {}, root);
     expect(code).toBe(0);
     for (const word of ['MOCK_PORT', 'SANDBOX_PORT', 'DOCS_PORT', 'builds'])
       expect([word, stdout.includes(word)]).toEqual([word, true]);

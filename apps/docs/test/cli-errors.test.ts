@@ -1,29 +1,11 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import { listen } from '@tas/serve';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busyPort, expectOneLine, refusal, run, tsxCommand } from '@tas/serve/testing';
+import { describe, it } from 'vitest';
 
 // Every bad argument gets one line naming the problem and the fix, a non-zero exit, and no stack.
 const serve = new URL('../src/cli/serve.ts', import.meta.url).pathname;
 const build = new URL('../src/cli/build.ts', import.meta.url).pathname;
-function run(args: string[], env: Record<string, string> = {}, cli = serve) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
-let busy: Awaited<ReturnType<typeof listen>>;
-let port = 0;
-beforeAll(async () => {
-  busy = await listen(createServer(), 0, '127.0.0.1');
-  port = Number(new URL(busy.url).port);
-});
-afterAll(() => busy.close());
+const port = busyPort();
 
 const notAPort = (given: string) =>
   `npm run docs: ${given} is not a port; give a whole number from 0 to 65535 (0 picks a free one)`;
@@ -42,24 +24,19 @@ describe('npm run docs with a bad argument', () => {
     ],
     [
       'a busy port',
-      () => [['--no-build', '--port', String(port)]],
+      () => [['--no-build', '--port', String(port())]],
       1,
-      () => `npm run docs: port ${port} is in use; choose another with --port or DOCS_PORT`,
+      () => `npm run docs: port ${port()} is in use; choose another with --port or DOCS_PORT`,
     ],
     [
       'a busy DOCS_PORT',
-      () => [['--no-build'], { DOCS_PORT: String(port) }],
+      () => [['--no-build'], { DOCS_PORT: String(port()) }],
       1,
-      () => `npm run docs: port ${port} is in use; choose another with --port or DOCS_PORT`,
+      () => `npm run docs: port ${port()} is in use; choose another with --port or DOCS_PORT`,
     ],
   ] as const)(
     '%s',
-    async (_name, given, wantCode, want) => {
-      const [args, env] = given() as [string[], Record<string, string> | undefined];
-      const { code, stderr } = await run(args, env);
-      expect({ code, stderr }).toEqual({ code: wantCode, stderr: `${typeof want === 'function' ? want() : want}\n` });
-      expect(stderr).not.toMatch(/^ {4}at /m);
-    },
+    refusal((args) => tsxCommand(serve, args)),
     30_000,
   );
 });
@@ -75,12 +52,5 @@ describe('npm run build -w @tas/docs with a bad argument', () => {
       ['--out', `${build}/site`],
       `npm run build -w @tas/docs: --out ${build}/site: cannot write there (ENOTDIR); choose another folder`,
     ],
-  ])(
-    '%j',
-    async (args, want) => {
-      const { code, stderr } = await run(args, {}, build);
-      expect({ code, stderr }).toEqual({ code: 2, stderr: `${want}\n` });
-    },
-    60_000,
-  );
+  ])('%j', async (args, want) => expectOneLine(await run(tsxCommand(build, args)), 2, want), 60_000);
 });

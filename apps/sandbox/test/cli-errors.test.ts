@@ -1,36 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listen } from '@tas/serve';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busyPort, refusal, tsxCommand } from '@tas/serve/testing';
+import { describe, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT } from '../src/server.js';
 
 // Every bad argument gets one line naming the problem and the fix, a non-zero exit, and no stack.
 const cli = new URL('../src/cli.ts', import.meta.url).pathname;
-function run(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'tas-sandbox-cli-'));
 const notADb = join(dir, 'notes.txt');
 writeFileSync(notADb, 'not a database\n');
 
-let busy: Awaited<ReturnType<typeof listen>>;
-let port = 0;
-beforeAll(async () => {
-  busy = await listen(createServer(), 0, '127.0.0.1');
-  port = Number(new URL(busy.url).port);
-});
-afterAll(() => busy.close());
+const port = busyPort();
 
 const notAPort = (given: string) =>
   `npm run sandbox: ${given} is not a port; give a whole number from 0 to 65535 (0 picks a free one)`;
@@ -54,15 +36,15 @@ describe('npm run sandbox with a bad argument', () => {
     ],
     [
       'a busy port',
-      () => [['--port', String(port)]],
+      () => [['--port', String(port())]],
       1,
-      () => `npm run sandbox: port ${port} is in use; choose another with --port or SANDBOX_PORT`,
+      () => `npm run sandbox: port ${port()} is in use; choose another with --port or SANDBOX_PORT`,
     ],
     [
       'a busy SANDBOX_PORT',
-      () => [[], { SANDBOX_PORT: String(port) }],
+      () => [[], { SANDBOX_PORT: String(port()) }],
       1,
-      () => `npm run sandbox: port ${port} is in use; choose another with --port or SANDBOX_PORT`,
+      () => `npm run sandbox: port ${port()} is in use; choose another with --port or SANDBOX_PORT`,
     ],
     [
       'a --db in a folder that does not exist',
@@ -96,12 +78,7 @@ describe('npm run sandbox with a bad argument', () => {
     ],
   ] as const)(
     '%s',
-    async (_name, given, wantCode, want) => {
-      const [args, env] = given() as [string[], Record<string, string> | undefined];
-      const { code, stderr } = await run(args, env);
-      expect({ code, stderr }).toEqual({ code: wantCode, stderr: `${typeof want === 'function' ? want() : want}\n` });
-      expect(stderr).not.toMatch(/^ {4}at /m);
-    },
+    refusal((args) => tsxCommand(cli, args)),
     30_000,
   );
 });
