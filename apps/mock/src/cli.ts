@@ -1,5 +1,5 @@
 // The edge: flags and environment variables are read here and nowhere else.
-import { exitOnUsageError, listenError, parseFlags, parsePort } from '@tas/serve';
+import { exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
 import { DEFAULT_PORT } from './port.js';
 
 const COMMAND = 'npm run mock';
@@ -20,25 +20,13 @@ One line is logged per request (method, path, status, time); the API key is neve
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.`;
 
 try {
-  const values = parseFlags(
-    {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      dynamic: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const values = parseCommandLine(
+    COMMAND,
+    HELP,
+    { port: { type: 'string' }, host: { type: 'string' }, dynamic: { type: 'boolean' }, quiet: { type: 'boolean' } },
     process.argv.slice(2),
-    `${COMMAND} -- --help`,
   );
-  if (values.help) {
-    console.log(HELP);
-    process.exit(0);
-  }
-  const port =
-    values.port !== undefined
-      ? parsePort(values.port, '--port', DEFAULT_PORT)
-      : parsePort(process.env.MOCK_PORT, 'MOCK_PORT', DEFAULT_PORT);
+  const port = portOption(values.port, 'MOCK_PORT', process.env, DEFAULT_PORT);
   const dynamic = values.dynamic ?? process.env.MOCK_DYNAMIC === '1';
   // Prism takes a second or two to load: only once the options are known to be good.
   const { startMock } = await import('./server.js');

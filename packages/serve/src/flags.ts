@@ -1,8 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-type Values<T extends Options> = ReturnType<
+export type Options = NonNullable<ParseArgsConfig['options']>;
+export type Values<T extends Options> = ReturnType<
   typeof parseArgs<{ options: T; strict: true; allowPositionals: false }>
 >['values'];
 

@@ -1,6 +1,7 @@
+export { parseCommandLine } from './command-line.js';
 export { parseFlags } from './flags.js';
 export { type Listening, listen, urlHost } from './listen.js';
 export { type ListenKnobs, listenError } from './listen-error.js';
-export { parsePort } from './port.js';
+export { parsePort, portOption } from './port.js';
 export { exitOnUsageError, UsageError } from './usage-error.js';
 export { checkWritableFile } from './writable-file.js';

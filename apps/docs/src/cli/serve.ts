@@ -1,5 +1,5 @@
 // The edge: flags and environment variables are read here and nowhere else.
-import { exitOnUsageError, listenError, parseFlags, parsePort } from '@tas/serve';
+import { exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
 import { buildSite } from '../build/site.js';
 import { defaultSiteOptions } from '../paths.js';
 import { DEFAULT_PORT, serveDocs } from '../serve.js';
@@ -18,24 +18,13 @@ Options:
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.`;
 
 try {
-  const values = parseFlags(
-    {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'no-build': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const values = parseCommandLine(
+    COMMAND,
+    HELP,
+    { port: { type: 'string' }, host: { type: 'string' }, 'no-build': { type: 'boolean' } },
     process.argv.slice(2),
-    `${COMMAND} -- --help`,
   );
-  if (values.help) {
-    console.log(HELP);
-    process.exit(0);
-  }
-  const port =
-    values.port !== undefined
-      ? parsePort(values.port, '--port', DEFAULT_PORT)
-      : parsePort(process.env.DOCS_PORT, 'DOCS_PORT', DEFAULT_PORT);
+  const port = portOption(values.port, 'DOCS_PORT', process.env, DEFAULT_PORT);
   const options = defaultSiteOptions();
   if (!values['no-build']) await buildSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
   const server = await serveDocs({
