@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BODY_LIMIT, isRefusal, type Operation, routeRequest } from '@tas/openapi';
+import { BODY_LIMIT, checkRequest, isRefusal, type Operation, routeRequest } from '@tas/openapi';
 import { type Contract, contracts } from './contracts.js';
 import { type RawBody, readBody } from './http/body.js';
 import { ApiError, failure, ok } from './http/envelope.js';
 import { createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
-import { validateRequest } from './http/validate.js';
 import type { Db } from './store/db.js';
 import { getOrganizer } from './store/rows.js';
 
@@ -85,14 +84,8 @@ export function createApp(o: AppOptions) {
       );
       if (isRefusal(match)) throw new ApiError(match.status, match.messages, match.headers);
       operation = match.operation;
-      const valid = validateRequest(
-        api.validator,
-        operation,
-        match.params,
-        url.query,
-        req.headers['content-type'],
-        raw,
-      );
+      const valid = checkRequest(api.validator, operation, match.params, url.query, req.headers['content-type'], raw);
+      if (isRefusal(valid)) throw new ApiError(valid.status, valid.messages, valid.headers);
       const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
       const data = handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body });
