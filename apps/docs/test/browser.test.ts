@@ -2,55 +2,30 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, loadDescription } from '@tas/openapi';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build/site.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { serveDocs } from '../src/serve.js';
+import { openOfflineBrowser } from './offline-browser.js';
 
 const doc = loadDescription();
 const options = defaultSiteOptions();
 const artifacts = fileURLToPath(new URL('../test-artifacts', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** A phone, a laptop, a desktop. */
 const WIDTHS = [390, 1366, 1920];
 
 let server: Awaited<ReturnType<typeof serveDocs>>;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const left: string[] = []; // requests that tried to leave localhost
-const errors: string[] = []; // console errors, uncaught page errors and failed local requests
+let left: string[]; // requests that tried to leave localhost
+let errors: string[]; // console errors, uncaught page errors and failed local requests
 
 beforeAll(async () => {
   // turbo builds dist/ before tests; a bare `vitest run` builds it here.
   if (!existsSync(join(options.outDir, 'assumptions.html'))) await buildSite(options);
   server = await serveDocs({ dir: options.outDir, port: 0 });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  context = await browser.newContext();
-  // The network is cut off: everything outside localhost is refused, and noted.
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || ['127.0.0.1', 'localhost'].includes(url.hostname)) return route.continue();
-    left.push(url.href);
-    return route.abort('internetdisconnected');
-  });
-  page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`${r.url()} answered ${r.status()}`);
-  });
+  ({ browser, page, left, errors } = await openOfflineBrowser());
   mkdirSync(artifacts, { recursive: true });
 }, 120_000);
 

@@ -2,12 +2,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOperations, loadDescription } from '@tas/openapi';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { buildVersionedSite, defaultOpenapiDir } from '../src/build/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { serveDocs } from '../src/serve.js';
+import { openOfflineBrowser } from './offline-browser.js';
 
 // Versioned docs in Chromium, offline: the repository's release 2.0.0 plus a 2.1.0 made here (an
 // optional response field added), so that there is an older version to switch to.
@@ -20,8 +21,8 @@ const FIELD = 'test_description';
 let server: Awaited<ReturnType<typeof serveDocs>>;
 let browser: Browser;
 let page: Page;
-const left: string[] = [];
-const errors: string[] = [];
+let left: string[];
+let errors: string[];
 
 beforeAll(async () => {
   const released = join(defaultOpenapiDir(), 'releases', '2.0.0.yaml');
@@ -41,19 +42,7 @@ beforeAll(async () => {
   await buildVersionedSite({ ...defaultSiteOptions(), outDir, descriptionDir, openapiDir });
 
   server = await serveDocs({ dir: outDir, port: 0 });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const context = await browser.newContext();
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || ['127.0.0.1', 'localhost'].includes(url.hostname)) return route.continue();
-    left.push(url.href);
-    return route.abort('internetdisconnected');
-  });
-  page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) errors.push(`${r.url()} answered ${r.status()}`);
-  });
+  ({ browser, page, left, errors } = await openOfflineBrowser());
 }, 120_000);
 
 afterAll(async () => {

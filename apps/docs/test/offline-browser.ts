@@ -1,0 +1,44 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with the flags that keep it off the network it would call home on. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface OfflineBrowser {
+  browser: Browser;
+  page: Page;
+  /** Requests that tried to leave localhost (refused). */
+  left: string[];
+  /** Console errors, uncaught page errors and failed local requests. */
+  errors: string[];
+}
+
+/** A page whose network is cut off: everything outside localhost is refused, and noted. */
+export async function openOfflineBrowser(): Promise<OfflineBrowser> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext();
+  const left: string[] = [];
+  const errors: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || ['127.0.0.1', 'localhost'].includes(url.hostname)) return route.continue();
+    left.push(url.href);
+    return route.abort('internetdisconnected');
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.url()} answered ${r.status()}`);
+  });
+  return { browser, page, left, errors };
+}
