@@ -1,7 +1,8 @@
 import { createReadStream, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
-import { listen } from '@tas/serve';
+import type { ServerResponse } from 'node:http';
+import { extname, join, posix } from 'node:path';
+import { pipeline } from 'node:stream';
+import { createGuardedServer, listen, plainText } from '@tas/serve';
 
 export interface ServeOptions {
   dir: string;
@@ -21,24 +22,68 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** Serves the built folder as any static host would: files only, `/` is index.html. */
+type Resolved = { file: string } | { status: 400 | 404; text: string };
+
+/**
+ * The site path a request target names, as a path inside the site: refused (400) when it cannot be
+ * decoded, holds a NUL, or has a `..` segment (encoded or not).
+ */
+export function sitePath(target: string): { path: string } | { status: 400; text: string } {
+  // An absolute-form target (`http://host/path`) names the path after its authority.
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0] as string;
+  if (!path.startsWith('/')) return { status: 400, text: 'The request target is not a path.' };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return { status: 400, text: 'The path has a malformed percent-escape.' };
+  }
+  if (decoded.includes('\0')) return { status: 400, text: 'The path holds a NUL byte.' };
+  // A browser resolves dot segments before it asks; one that reaches us is meant to climb.
+  if (decoded.split('/').includes('..')) return { status: 400, text: 'The path has a .. segment.' };
+  const normal = posix.normalize(decoded);
+  return { path: normal.endsWith('/') ? `${normal}index.html` : normal };
+}
+
+function resolve(root: string, target: string): Resolved {
+  const named = sitePath(target);
+  if (!('path' in named)) return named;
+  const file = join(root, named.path);
+  try {
+    // A path through a file (ENOTDIR), too long a name, one we may not read: each is simply not here.
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return { file };
+  } catch {}
+  return { status: 404, text: 'Not found' };
+}
+
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
+}
+
+/**
+ * Serves the built folder as any static host would: files only, `/` is index.html. Any request,
+ * however malformed, is answered (400 or 404 in plain text) and the server keeps serving.
+ */
 export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} }: ServeOptions) {
-  const root = normalize(dir);
-  const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://docs.invalid').pathname);
-    const file = normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
-    const inside = file.startsWith(root + sep);
-    const found = inside && statSync(file, { throwIfNoEntry: false })?.isFile();
-    log(`${req.method} ${pathname} ${found ? 200 : 404}`);
-    if (!found || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res
-        .writeHead(found ? 405 : 404, { 'Content-Type': 'text/plain; charset=utf-8' })
-        .end(found ? 'GET only' : 'Not found');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
-  });
+  const root = join(dir, '.');
+  const server = createGuardedServer(
+    (req, res) => {
+      const found = resolve(root, req.url ?? '/');
+      const get = req.method === 'GET' || req.method === 'HEAD';
+      const status = 'file' in found ? (get ? 200 : 405) : found.status;
+      log(`${req.method} ${req.url} ${status}`);
+      if (!('file' in found)) return plain(res, found.status, found.text);
+      if (!get) return plain(res, 405, 'GET only', { Allow: 'GET, HEAD' });
+      res.writeHead(200, { 'Content-Type': TYPES[extname(found.file)] ?? 'application/octet-stream' });
+      if (req.method === 'HEAD') return res.end();
+      // A file gone or unreadable after its stat: the answer is cut short, the server stays up.
+      pipeline(
+        createReadStream(found.file),
+        res,
+        (error) => error && log(`could not send ${found.file}: ${error.message}`),
+      );
+    },
+    { answer: plainText, log },
+  );
   return listen(server, port, host);
 }

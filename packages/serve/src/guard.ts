@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** Why a request is refused or failed: a machine code and a human text, as the envelope's messages. */
+export interface Reason {
+  code: string;
+  text: string;
+}
+
+export interface Answer {
+  contentType: string;
+  body: string;
+}
+
+export interface GuardOptions {
+  /** The body of an answer given outside the handler (a refusal of node's parser, a fault of the handler). */
+  answer: (status: number, reason: Reason) => Answer;
+  log: (line: string) => void;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+// What node's parser may refuse, by its error code; any other parse error is a 400.
+const REFUSED: Record<string, [number, Reason]> = {
+  HPE_HEADER_OVERFLOW: [431, { code: 'headers_too_large', text: 'The request line and headers are too large.' }],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, { code: 'too_large', text: 'The chunk extensions are too large.' }],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, { code: 'request_timeout', text: 'The request did not arrive in time.' }],
+};
+const NO_HOST: Reason = { code: 'bad_request', text: 'An HTTP/1.1 request needs a Host header.' };
+const TUNNEL: Reason = { code: 'method_not_allowed', text: 'CONNECT is not served here.' };
+const FAULT: Reason = { code: 'internal_error', text: 'The server failed on this request; see its log.' };
+
+/**
+ * An http.Server whose handler cannot bring it down: an error thrown (or rejected) inside one
+ * request is logged and answered 500, and what node's parser refuses (bad request line, unknown
+ * method, a body cut short) is answered in the server's own words rather than node's bare default.
+ */
+export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
+  // The response under way on a socket: a parse error after its headers went out cannot be answered.
+  const inFlight = new WeakMap<Duplex, ServerResponse>();
+  // Node answers a missing Host with a bare 400 of its own; this server says it in its own words.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    inFlight.set(req.socket, res);
+    res.once('finish', () => inFlight.delete(req.socket));
+    const fail = (error: unknown) => {
+      o.log(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+      if (res.writableEnded) return;
+      if (res.headersSent) res.destroy();
+      else send(res, 500, o.answer(500, FAULT));
+    };
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      req.resume();
+      send(res, 400, o.answer(400, NO_HOST), { Connection: 'close' });
+      return;
+    }
+    try {
+      const done = handler(req, res);
+      if (done instanceof Promise) done.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  });
+  server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight.get(socket)?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    o.log(`refused: ${error.code ?? error.message}`);
+    const why = error.reason ?? error.code ?? error.message;
+    const bad: Reason = { code: 'bad_request', text: `The request is not valid HTTP/1.1 (${why}).` };
+    refuse(socket, ...(REFUSED[error.code ?? ''] ?? [400, bad]));
+  });
+  // Without a listener node drops a CONNECT silently; no server of ours is a proxy.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => refuse(socket, 405, TUNNEL));
+
+  /** An answer written straight to the socket, where node has no response object for it. */
+  function refuse(socket: Duplex, status: number, reason: Reason) {
+    const { contentType, body } = o.answer(status, reason);
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+    socket.on('error', () => {}); // the client may be gone already
+    socket.end(head + body, () => socket.destroy());
+  }
+  return server;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  { contentType, body }: Answer,
+  headers: Record<string, string> = {},
+) {
+  const all = { ...headers, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) };
+  res.writeHead(status, all).end(body);
+}
+
+/** The plain-text body of the docs server's refusals. */
+export const plainText = (_status: number, reason: Reason): Answer => ({
+  contentType: 'text/plain; charset=utf-8',
+  body: reason.text,
+});
+
+/** The JSON envelope of the API servers' refusals: `{data: {}, successful: false, messages: [reason]}`. */
+export const envelope = (_status: number, reason: Reason): Answer => ({
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify({ data: {}, successful: false, messages: [reason] }),
+});
