@@ -8,16 +8,17 @@ let mock: Running | undefined;
 afterEach(() => mock?.stop());
 
 it('npm run mock -- --port N serves /api/v2 and logs each request without the key', async () => {
-  mock = await launchReady(
+  const started = await launchReady(
     ['npm', 'run', '--silent', 'mock', '--', '--port', '0'],
     /listening on (http:\/\/[\d.:]+)\/api\/v2\//,
     { cwd: root },
   );
-  const [, url] = mock.ready;
+  mock = started;
+  const [, url] = started.ready;
   const res = await fetch(`${url}/api/v2/record/`, { headers: { 'API-KEY': 'cli-secret' } });
   expect(res.status).toBe(200);
-  await mock.waitFor(/GET \/api\/v2\/record\/ 200/);
-  expect(mock.output()).not.toContain('cli-secret');
+  await started.waitFor(/GET \/api\/v2\/record\/ 200/);
+  expect(started.output()).not.toContain('cli-secret');
 });
 
 it('--help explains the flags', async () => {
