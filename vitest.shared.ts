@@ -1,6 +1,18 @@
+import { READY_LIMIT_MS, TEST_LIMIT_MS } from './packages/serve/src/limits.js';
+
 // Shared by every package's vitest.config.ts: the default reporter for people, and a JSON report
 // (a turbo output of `test`) that scripts/test-summary.mjs totals into one closing line.
 export const reporting = {
   reporters: ['default', 'json'],
   outputFile: { json: 'test-artifacts/vitest.json' },
+};
+
+// The limits of a loaded machine (packages/serve/src/limits.ts), for every package whose tests start
+// processes, servers or a browser: vitest's defaults (5 s a test, 1 s an expect.poll) are a fixed
+// short window that a busy machine overruns.
+export const loadedMachine = {
+  testTimeout: TEST_LIMIT_MS,
+  hookTimeout: TEST_LIMIT_MS,
+  teardownTimeout: READY_LIMIT_MS,
+  expect: { poll: { timeout: READY_LIMIT_MS } },
 };

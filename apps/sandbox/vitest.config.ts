@@ -1,13 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import { reporting } from '../../vitest.shared.js';
+import { loadedMachine, reporting } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
     ...reporting,
+    ...loadedMachine,
     include: ['test/**/*.test.ts'],
     // Each file asserts, after its tests, that every response it saw validates against the descriptions.
     setupFiles: ['test/setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
   },
 });

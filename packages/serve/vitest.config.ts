@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { reporting } from '../../vitest.shared.js';
+import { loadedMachine, reporting } from '../../vitest.shared.js';
 
-export default defineConfig({ test: { ...reporting, include: ['test/**/*.test.ts'] } });
+export default defineConfig({ test: { ...reporting, ...loadedMachine, include: ['test/**/*.test.ts'] } });

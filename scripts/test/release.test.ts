@@ -37,7 +37,7 @@ describe('npm run release', () => {
     const { code, stdout } = await release('--out', out);
     expect(stdout).toContain('OK the gate passes');
     expect(code).toBe(0);
-  }, 60_000);
+  });
 
   it('writes the description (YAML and JSON), the docs, both tarballs and SHA256SUMS into one folder', async () => {
     const files = readdirSync(out).sort();
@@ -87,13 +87,13 @@ describe('npm run release', () => {
     } finally {
       await mock.close();
     }
-  }, 60_000);
+  });
 
   it('the conformance tarball installs in an empty folder and answers tas-conformance --help', async () => {
     const dir = await emptyProject('qa', `tas-conformance-${version}.tgz`);
     const { stdout } = await run('npx', ['--no-install', 'tas-conformance', '--help'], { cwd: dir });
     expect(stdout).toContain('tas-conformance');
-  }, 60_000);
+  });
 
   it('refuses, writing nothing, when the gate fails (a change without a bump)', async () => {
     const openapi = join(work, 'openapi');
@@ -135,5 +135,5 @@ describe('npm run release', () => {
     expect(changelog).toContain('## 2.1.0\n');
     expect(changelog).toContain('Added property `test_description`');
     expect(readdirSync(next)).toContain('tas-api-2.1.0.json');
-  }, 60_000);
+  });
 });

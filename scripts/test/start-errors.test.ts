@@ -53,7 +53,6 @@ describe('npm start with a bad argument', () => {
   ] as const)(
     '%s',
     refusal((command) => command, root),
-    60_000,
   );
 
   it('--help names the port variables and says it builds first', async () => {

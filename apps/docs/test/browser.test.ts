@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, loadDescription } from '@tas/openapi';
+import { READY_LIMIT_MS, TEST_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build/site.js';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   server = await serveDocs({ dir: options.outDir, port: 0 });
   ({ browser, page, left, errors } = await openOfflineBrowser());
   mkdirSync(artifacts, { recursive: true });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -38,7 +39,7 @@ afterAll(async () => {
 async function open(path: string) {
   await page.goto(`${server.url}/${path}`, { waitUntil: 'networkidle' });
   if (path.startsWith('reference') || path.startsWith('sandbox-control'))
-    await page.locator('[data-component-name="Layout/ThreePanelLayout"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-component-name="Layout/ThreePanelLayout"]').first().waitFor({ timeout: READY_LIMIT_MS });
 }
 
 const PAGES = [
@@ -58,7 +59,7 @@ describe('the docs site in headless Chromium, offline', () => {
       expect(await link.count()).toBe(1);
       expect((await page.request.get(new URL(href, page.url()).href)).status()).toBe(200);
     }
-  }, 60_000);
+  });
 
   it.each(WIDTHS)(
     'fits a %i px wide screen on every page, with no sideways scrolling',
@@ -77,7 +78,7 @@ describe('the docs site in headless Chromium, offline', () => {
       }
       expect(wide).toEqual([]);
     },
-    120_000,
+    TEST_LIMIT_MS,
   );
 
   it('gives the long pages a table of contents whose links land on their sections', async () => {
@@ -90,7 +91,7 @@ describe('the docs site in headless Chromium, offline', () => {
       expect(targets.length).toBeGreaterThan(3);
       for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), `#${id}`).toBe(1);
     }
-  }, 60_000);
+  });
 
   it('reads Persian right to left, isolated inside code lines', async () => {
     await open('');
@@ -101,27 +102,26 @@ describe('the docs site in headless Chromium, offline', () => {
     ]);
     // The name is isolated alone: the JSON key and quote before it stay outside, left to right.
     expect(await name.evaluate((e) => e.previousSibling?.textContent?.slice(-9))).toBe('"name": "');
-  }, 60_000);
+  });
 
   it('shows the server with its default base URL in the Servers panel after a deep link', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await open('reference.html#operation/getRoadmap');
     await page.getByText(doc.info.title, { exact: true }).first().click();
     const panel = page.locator('[data-component-name="Panel/PanelBody"]', { hasText: '/api/v2' }).first();
-    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('https://tas.example/api/v2');
+    await expect.poll(() => panel.textContent(), { timeout: READY_LIMIT_MS }).toContain('https://tas.example/api/v2');
     expect(await panel.textContent()).not.toContain('reference.html/');
     await page.screenshot({ path: join(artifacts, 'docs-reference-servers.png') });
-  }, 60_000);
+  });
 
   it.each(listOperations(doc).map((op) => [op.operationId, op.summary] as const))(
     'the reference shows %s',
     async (operationId, summary) => {
       await open(`reference.html#operation/${operationId}`);
       await expect
-        .poll(() => page.getByRole('heading', { name: summary }).first().isVisible(), { timeout: 15_000 })
+        .poll(() => page.getByRole('heading', { name: summary }).first().isVisible(), { timeout: READY_LIMIT_MS })
         .toBe(true);
     },
-    60_000,
   );
 
   it('finds "roadmap" with the search', async () => {
@@ -132,11 +132,11 @@ describe('the docs site in headless Chromium, offline', () => {
       .first()
       .fill('roadmap');
     const items = page.locator('[data-component-name="Search/SearchItem"]');
-    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => items.count(), { timeout: READY_LIMIT_MS }).toBeGreaterThan(0);
     expect((await items.first().textContent())?.toLowerCase()).toContain('roadmap');
     await page.screenshot({ path: join(artifacts, 'docs-reference-search.png') });
     await page.keyboard.press('Escape');
-  }, 60_000);
+  });
 
   it('renders the sandbox control reference when it was built', async () => {
     if (!existsSync(join(options.outDir, 'sandbox-control.html'))) return;
@@ -148,10 +148,10 @@ describe('the docs site in headless Chromium, offline', () => {
             .getByRole('heading', { name: /sandbox control API/i })
             .first()
             .isVisible(),
-        { timeout: 15_000 },
+        { timeout: READY_LIMIT_MS },
       )
       .toBe(true);
-  }, 60_000);
+  });
 
   it('sent no request outside localhost and logged no console error', () => {
     expect(left).toEqual([]);

@@ -20,7 +20,7 @@ const hints = [
 let mock: MockServer;
 beforeAll(async () => {
   mock = await startMock({ port: 0 });
-}, 60_000);
+});
 afterAll(() => mock?.close());
 
 const example = (name: string) => resolveRef<{ value: unknown }>(doc, { $ref: `#/components/examples/${name}` }).value;

@@ -1,3 +1,4 @@
+import { READY_LIMIT_MS } from '@tas/serve/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags that keep it off the network it would call home on. */
@@ -24,6 +25,8 @@ export interface OfflineBrowser {
 export async function openOfflineBrowser(): Promise<OfflineBrowser> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext();
+  // Playwright's 30 s default is a fixed window that a loaded machine overruns.
+  context.setDefaultTimeout(READY_LIMIT_MS);
   const left: string[] = [];
   const errors: string[] = [];
   await context.route('**/*', (route) => {

@@ -1,28 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchReady, type Running } from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
 
 // `npm start` (scripts/start.mjs) is the README's main command; this runs it on free ports.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-let child: ChildProcess | undefined;
-afterAll(() => {
-  if (child?.exitCode === null) child.kill('SIGKILL');
-});
+let start: Running | undefined;
+afterAll(() => start?.stop('SIGKILL'));
 
 it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them all', async () => {
   const outDir = join(mkdtempSync(join(tmpdir(), 'tas-start-')), 'dist');
-  const env = { ...process.env, MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: outDir };
-  child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
-  await expect
-    .poll(() => output, { timeout: 90_000, interval: 200 })
-    .toMatch(/Running \(Ctrl-C stops all\):[\s\S]*docs/);
+  const env = { MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: outDir };
+  start = await launchReady(
+    [process.execPath, 'scripts/start.mjs'],
+    /Running \(Ctrl-C stops all\):[\s\S]*\n {2}docs +http:\S+\n/,
+    { cwd: root, env },
+  );
+  const output = start.output();
 
   const urls = Object.fromEntries([...output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
   expect(Object.keys(urls)).toEqual(expect.arrayContaining(['mock', 'docs']));
@@ -34,7 +30,7 @@ it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them a
   }
   expect((await fetch(urls.docs as string)).status).toBe(200);
 
-  child.kill('SIGINT');
-  expect(await exited).toBe(0);
+  start.child.kill('SIGINT');
+  expect((await start.exited).code).toBe(0);
   await expect(fetch(urls.docs as string)).rejects.toThrow();
-}, 120_000);
+});

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOperations, loadDescription } from '@tas/openapi';
+import { READY_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -43,7 +44,7 @@ beforeAll(async () => {
 
   server = await serveDocs({ dir: outDir, port: 0 });
   ({ browser, page, left, errors } = await openOfflineBrowser());
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -53,7 +54,7 @@ afterAll(async () => {
 
 const open = (path: string) => page.goto(`${server.url}/${path}`, { waitUntil: 'load' });
 const redocDrawn = () =>
-  page.locator('[data-component-name="Layout/ThreePanelLayout"]').first().waitFor({ timeout: 20_000 });
+  page.locator('[data-component-name="Layout/ThreePanelLayout"]').first().waitFor({ timeout: READY_LIMIT_MS });
 
 describe('versioned documentation', () => {
   it('puts the latest release at the root and offers every version in a switcher on each page', async () => {
@@ -64,7 +65,7 @@ describe('versioned documentation', () => {
     }
     await open('index.html');
     await expect(page.locator('[data-version]').first().textContent()).resolves.toBe('v2.1.0');
-  }, 60_000);
+  });
 
   it('switches to the same page of an older version, and back', async () => {
     await open('assumptions.html');
@@ -78,7 +79,7 @@ describe('versioned documentation', () => {
       page.waitForURL(`${server.url}/assumptions.html`),
       page.selectOption('[data-version-switcher]', { label: '2.1.0 (latest)' }),
     ]);
-  }, 60_000);
+  });
 
   it("shows the older version's own reference: without the field 2.1.0 added", async () => {
     await open('v/2.0.0/reference.html');
@@ -89,7 +90,7 @@ describe('versioned documentation', () => {
     await open('reference.html');
     await redocDrawn();
     expect(await page.content()).toContain(FIELD);
-  }, 60_000);
+  });
 
   it('lists each release on the Changes page, in plain words, linked to the operation in the reference', async () => {
     await open('changes.html');
@@ -109,9 +110,9 @@ describe('versioned documentation', () => {
       (op) => op.operationId === operationId,
     )?.summary;
     await expect
-      .poll(() => page.getByRole('heading', { name: summary }).first().isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByRole('heading', { name: summary }).first().isVisible(), { timeout: READY_LIMIT_MS })
       .toBe(true);
-  }, 60_000);
+  });
 
   it('stays offline and error-free', () => {
     expect(left).toEqual([]);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDescription, pointerGet } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
+import { READY_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidePage } from '../src/guide/page.js';
 import { differences, parseJsonStream, variablesOf } from '../src/guide/walkthrough/answer.js';
@@ -28,7 +29,7 @@ async function run(journey: Walkthrough) {
   });
   // Not spawnSync: the sandbox answers from this process's event loop.
   const shell = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
-    const child = spawn('bash', ['-c', script.join('\n')], { cwd: dir, timeout: 30_000 });
+    const child = spawn('bash', ['-c', script.join('\n')], { cwd: dir, timeout: READY_LIMIT_MS });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (status) => resolve({ status, stderr }));

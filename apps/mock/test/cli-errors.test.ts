@@ -36,6 +36,5 @@ describe('npm run mock with a bad argument', () => {
   ] as const)(
     '%s',
     refusal((args) => tsxCommand(cli, args)),
-    30_000,
   );
 });

@@ -79,6 +79,5 @@ describe('npm run sandbox with a bad argument', () => {
   ] as const)(
     '%s',
     refusal((args) => tsxCommand(cli, args)),
-    30_000,
   );
 });

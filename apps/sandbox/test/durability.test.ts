@@ -1,38 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchReady, type Running } from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
 import { client, INSTANT_KEY } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-durability-'));
 const db = join(dir, 'sandbox.db');
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+const children: Running[] = [];
+afterAll(async () => {
+  for (const child of children) await child.stop('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** The CLI in a child process on a free port, with a file database; resolves to its URL. */
-function launch(): Promise<{ url: string; child: ChildProcess }> {
+async function launch(): Promise<{ url: string; child: ChildProcess }> {
   const cli = new URL('../src/cli.ts', import.meta.url).pathname;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', cli, '--port', '0', '--db', db, '--no-rate-limit', '--quiet'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+  const sandbox = await launchReady(
+    [process.execPath, '--import', 'tsx', cli, '--port', '0', '--db', db, '--no-rate-limit', '--quiet'],
+    /listening on (http:\/\/\S+)/,
   );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ url, child });
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}) before listening: ${out}`)));
-  });
+  children.push(sandbox);
+  return { url: sandbox.ready[1] as string, child: sandbox.child };
 }
 
 it('kill -9 during a load of submissions loses none that were acknowledged', async () => {

@@ -52,5 +52,5 @@ describe('the packed @tas/conformance', () => {
     } finally {
       await sandbox.close();
     }
-  }, 120_000);
+  });
 });

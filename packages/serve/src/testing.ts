@@ -1,9 +1,13 @@
 // For the commands' tests of bad arguments (apps/*/test/cli-errors.test.ts, scripts/test/start-errors.test.ts):
-// each runs its CLI as a child process, as a user would, and checks the one line it prints.
+// each runs its CLI as a child process, as a user would, and checks the one line it prints. And for any
+// test that starts a process: readiness (ready.ts) and the limits of every wait (limits.ts).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Listening, listen } from './listen.js';
+
+export { READY_LIMIT_MS, TEST_LIMIT_MS } from './limits.js';
+export { type Exit, type LaunchOptions, launch, launchReady, type Running, waitForPort } from './ready.js';
 
 export interface Ran {
   code: number | null;
