@@ -1,19 +1,24 @@
 // npm run release [-- --out DIR]: one folder with everything a release ships (the bundled
 // description, the docs site, the client and conformance tarballs, SHA256SUMS). Refuses when the
-// breaking-change gate fails. Publishing stays manual: see openapi/README.md "Releasing".
+// breaking-change gate or the packages' versions refuse it, before building. Publishing stays
+// manual: see openapi/README.md "Making a release".
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { makeRelease } from './release/make.mjs';
+import { checkRelease, recordRelease, writeRelease } from './release/make.mjs';
 
 const HELP = `Usage: npm run release [-- --out DIR]
 
-Builds the description, the docs and the packages, runs the breaking-change gate (npm run diff)
-and, when it passes, writes into DIR (default dist/release/<version>/):
+First, in seconds and before building anything else: builds the description and checks that it may
+be released; refuses (exit 1) when the breaking-change gate (npm run diff) fails, or when
+packages/client or packages/conformance does not carry the description's MAJOR.MINOR (the fix:
+npx changeset, npx changeset version). Then records a new info.version as
+openapi/releases/<version>.yaml with its changelog entry (commit both), builds the docs and the
+packages, and writes into DIR (default dist/release/<version>/):
   tas-api-<version>.yaml, tas-api-<version>.json   the bundled description
   docs/                                            the documentation site
   tas-client-<v>.tgz, tas-conformance-<v>.tgz      the npm tarballs
   SHA256SUMS                                       checksums (sha256sum -c SHA256SUMS)
-A new info.version is recorded as openapi/releases/<version>.yaml (commit it with CHANGELOG.md).
+To abandon an attempt: see "Abandoning a release" in openapi/README.md.
 
   --out DIR   where to write (emptied first)
   --help      this text`;
@@ -38,22 +43,43 @@ for (let i = 0; i < args.length; i++) {
     process.exit(2);
   }
 }
+const log = (line) => console.log(line);
 
-if (build) {
-  const filters = ['@tas/openapi', '@tas/docs', '@tas/client', '@tas/conformance'].map((f) => `--filter=${f}`);
+function turboBuild(packages, what) {
+  if (!build) return;
+  log(`Building ${what}...`);
+  const filters = packages.map((f) => `--filter=${f}`);
   const turbo = spawnSync(`${root}node_modules/.bin/turbo`, ['run', 'build', '--output-logs=errors-only', ...filters], {
     cwd: root,
     stdio: 'inherit',
     env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
   });
-  if (turbo.status !== 0) {
-    console.error('the build failed: nothing released');
+  return turbo.status === 0;
+}
+
+try {
+  // 1. What can refuse, first: only the description is built for it (a cache hit when unchanged).
+  if (turboBuild(['@tas/openapi'], 'the description') === false) {
+    console.error('building the description failed: nothing released');
     process.exit(1);
   }
-}
-try {
-  const result = await makeRelease({ root, openapi, out, log: (line) => console.log(line) });
-  process.exit(result.ok ? 0 : 1);
+  const checked = await checkRelease({ root, openapi, log });
+  if (!checked.ok) process.exit(1);
+  // 2. Recorded before the docs are built, so that the site's Changes page calls this release released.
+  const recorded = await recordRelease({ root, openapi, version: checked.version, log });
+  // 3. The rest, then the folder.
+  if (turboBuild(['@tas/docs', '@tas/client', '@tas/conformance'], 'the docs and the packages') === false) {
+    console.error('the build failed: nothing released');
+    if (recorded) {
+      console.error(
+        `To abandon this release: rm openapi/releases/${checked.version}.yaml && git checkout openapi/CHANGELOG.md ` +
+          '(openapi/README.md, "Abandoning a release"); or fix the build and run npm run release again.',
+      );
+    }
+    process.exit(1);
+  }
+  writeRelease({ root, openapi, version: checked.version, out, log });
+  process.exit(0);
 } catch (error) {
   console.error(error.message);
   process.exit(2);

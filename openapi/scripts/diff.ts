@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderChangelog } from '../src/diff/changelog.js';
 import { changelogEntries, checkWorkspace } from '../src/diff/check.js';
+import { uncommittedReleases } from '../src/diff/git.js';
 import { formatReport } from '../src/diff/report.js';
 
 const HELP = `Usage: npm run diff [-- --write]
@@ -27,12 +28,14 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Which release files git does not hold: how a leftover of an unfinished release is told apart.
+const uncommitted = uncommittedReleases(root);
 try {
   if (args.includes('--write')) {
-    writeFileSync(`${root}CHANGELOG.md`, renderChangelog(changelogEntries({ root })));
+    writeFileSync(`${root}CHANGELOG.md`, renderChangelog(changelogEntries({ root, uncommitted })));
     console.log('Wrote openapi/CHANGELOG.md');
   }
-  const result = checkWorkspace({ root });
+  const result = checkWorkspace({ root, uncommitted });
   console.log(formatReport(result));
   process.exit(result.ok ? 0 : 1);
 } catch (error) {

@@ -17,8 +17,9 @@ export {
 } from './description.js';
 export { type ChangelogEntry, renderChangelog } from './diff/changelog.js';
 export { type Change, type ChangeKind, compareDescriptions } from './diff/changes.js';
-export { changelogEntries, checkWorkspace } from './diff/check.js';
+export { changelogEntries, checkWorkspace, strayReleases } from './diff/check.js';
 export { type GateResult, runGate } from './diff/gate.js';
+export { uncommittedReleases } from './diff/git.js';
 export { listReleases, loadRelease } from './diff/releases.js';
 export { formatReport } from './diff/report.js';
 export { type Limits, limitsOf } from './limits.js';

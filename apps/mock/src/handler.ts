@@ -3,6 +3,7 @@ import type { IHttpNameValue, IHttpNameValues } from '@stoplight/prism-http';
 import { checkRequest, isRefusal, type Operation, type Refusal, routeRequest, type Validator } from '@tas/openapi';
 import { readBody } from './body.js';
 import { errorBody, fromViolations, namedExample } from './envelope.js';
+import { checkPrefer, parsePrefer } from './prefer.js';
 import type { PrismAnswer, PrismAnswerer } from './prism.js';
 
 export interface HandlerOptions {
@@ -42,6 +43,8 @@ export function createHandler({ answer, basePath, operations, validator, log }: 
       raw,
     );
     if (isRefusal(checked)) return refused(checked);
+    const unfit = checkPrefer(parsePrefer(req.headers.prefer), match.operation, basePath);
+    if (unfit) return { status: 400, body: errorBody(unfit) };
     const result = await answer({
       method: method.toLowerCase() as 'get',
       url: { path: under ?? url.pathname, query: queryOf(url.searchParams) },

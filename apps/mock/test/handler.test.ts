@@ -102,7 +102,7 @@ const cases: [string, Call, Want][] = [
   [
     'Prefer an undocumented status',
     { path: '/api/v2/record/', headers: { Prefer: 'code=418' } },
-    { status: 400, code: 'invalid_parameter' },
+    { status: 400, code: 'invalid_prefer' },
   ],
 ];
 

@@ -1,4 +1,5 @@
 import createFetchClient, { type Client, createQuerySerializer } from 'openapi-fetch';
+import { apiUrl } from './base-url.js';
 import { type Clock, systemClock } from './clock.js';
 import type { paths } from './generated/openapi.js';
 import { basePath, operationTable } from './operations.js';
@@ -9,7 +10,7 @@ import { createTransport, type FetchLike } from './transport.js';
 import type { CallArgs, DataOf, OperationId } from './types.js';
 
 export interface ClientOptions {
-  /** Scheme and host of the deployment, e.g. `http://localhost:4010`; `/api/v2` is added. */
+  /** The deployment, e.g. `http://localhost:4010`, or the API's own address `http://localhost:4010/api/v2`. */
   baseUrl: string;
   /** The organizer's key, sent as the `API-KEY` header on every call. */
   apiKey: string;
@@ -52,7 +53,7 @@ export function createClient(options: ClientOptions): TasClient {
     maxRetries: options.maxRetries ?? 3,
   });
   const raw = createFetchClient<paths>({
-    baseUrl: `${options.baseUrl.replace(/\/+$/, '')}${basePath}`,
+    baseUrl: apiUrl(options.baseUrl, basePath),
     fetch: transport as unknown as (request: Request) => Promise<Response>,
     Request: PlainRequest as unknown as typeof Request,
     // Built once: given options instead, openapi-fetch would build a serializer on every call.

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '@tas/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useMock } from './helpers/mock.js';
 
 const run = promisify(execFile);
@@ -14,7 +15,8 @@ const work = mkdtempSync(join(tmpdir(), 'tas-client-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 // The README's quick start, as a partner follows it: its setup commands, its file and its run
-// command, all read from the README (only the mock's address and the tarball's path differ).
+// commands, all read from the README (only the servers' addresses and the tarball's path differ),
+// against the mock and against the sandbox in both of its modes.
 const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
 const section = /## Quick start[\s\S]*?(?=\n## )/.exec(readme)?.[0] ?? '';
 const setup = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').trim().split('\n');
@@ -22,12 +24,20 @@ const fileName = /Save this as `([^`]+)`/.exec(section)?.[1] ?? '';
 const runCommand = /run `(npx [^`]+)`/.exec(section)?.[1] ?? '';
 const quickStart = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const tarballInReadme = /\/path\/to\/(\S+\.tgz)/.exec(section)?.[1] ?? '';
-const sh = (command: string, cwd: string) =>
+const sandboxRuns = [...section.matchAll(/^((?:TAS_\w+=\S+ )+npx tsx \S+)/gm)].map((m) => m[1] ?? '');
+const sh = (command: string, cwd: string, env: Record<string, string> = {}) =>
   run('sh', ['-c', command], {
     cwd,
     // tsx and openapi-fetch come from the npm cache that the monorepo's install filled.
-    env: { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' },
+    env: {
+      ...process.env,
+      npm_config_prefer_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      ...env,
+    },
   });
+const project = join(work, 'partner');
 
 describe('the packed package', () => {
   const mock = useMock();
@@ -43,7 +53,6 @@ describe('the packed package', () => {
     expect(filename).toBe(tarballInReadme);
 
     // An empty folder, then the README's commands exactly as written.
-    const project = join(work, 'partner');
     await run('mkdir', ['-p', project]);
     expect(setup[0]).toBe('npm init -y && npm pkg set type=module');
     for (const line of setup) {
@@ -53,7 +62,7 @@ describe('the packed package', () => {
 
     expect(quickStart).toContain("from '@tas/client'");
     expect(quickStart).toContain("'http://localhost:4010'");
-    writeFileSync(join(project, fileName), quickStart.replace('http://localhost:4010', mock.url));
+    writeFileSync(join(project, fileName), quickStart);
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -63,7 +72,7 @@ describe('the packed package', () => {
           moduleResolution: 'NodeNext',
           target: 'ES2022',
           lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-          types: [],
+          types: ['node'],
           noEmit: true,
         },
         files: [fileName],
@@ -73,7 +82,44 @@ describe('the packed package', () => {
       throw new Error(`tsc failed: ${e.stdout}`);
     });
     expect(runCommand).toBe(`npx tsx ${fileName}`);
-    const { stdout } = await sh(runCommand, project);
+    // As written, the file calls the mock at localhost:4010; the test's mock has its own port.
+    const { stdout } = await sh(runCommand, project, { TAS_BASE_URL: mock.url });
     expect(stdout.trim()).toBe('finished: true');
+  }, 120_000);
+
+  // The README's sandbox commands (the SMS key with the outbox, then the instant key), each with
+  // a fresh sandbox on its own port: the address is the only change, given with /api/v2 this time.
+  describe('the quick start against the sandbox', () => {
+    let sandbox: { url: string; close(): Promise<void> };
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: 0 });
+    });
+    afterAll(() => sandbox.close());
+
+    it('names both sandbox runs', () => {
+      expect(sandboxRuns).toEqual([
+        `TAS_BASE_URL=http://localhost:4020 ${runCommand}`,
+        `TAS_BASE_URL=http://localhost:4020 TAS_API_KEY=sandbox-key-instant ${runCommand}`,
+      ]);
+    });
+
+    it.each([0, 1])(
+      'run %i finishes the seed record it found in the listing',
+      async (i) => {
+        const command = (sandboxRuns[i] ?? '').replace('http://localhost:4020', `${sandbox.url}/api/v2/`);
+        const { stdout } = await sh(command, project);
+        expect(stdout.trim()).toBe('finished: true');
+      },
+      60_000,
+    );
+
+    it('a second run with the same key finds no ready record, and says how to get one back', async () => {
+      const command = (sandboxRuns[0] ?? '').replace('http://localhost:4020', sandbox.url);
+      const error = await sh(command, project).then(
+        () => undefined,
+        (e: { stderr: string }) => e,
+      );
+      expect(error?.stderr).toContain('reset the sandbox (POST /__sandbox/reset/)');
+    }, 60_000);
   });
 });
