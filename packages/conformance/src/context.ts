@@ -27,6 +27,7 @@ let externalIds = Math.floor(Math.random() * 1000);
 /** The context of one check; its expectations land in `findings`. */
 export function createContext(deps: ContextDeps, check: { id: string; statement: string; assumed: boolean }) {
   const findings: Finding[] = [];
+  const held = deps.held ?? new Map<string, unknown>();
   const prefix = deps.baseUrl.replace(/\/+$/, '') + basePath(deps.doc);
   let last: Exchange | undefined;
 
@@ -106,7 +107,6 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       throw new Skip(reason);
     },
     async hold<T>(key: string, make: () => Promise<T | undefined>) {
-      const held = (deps.held ??= new Map());
       if (held.has(key)) return held.get(key) as T;
       const made = await make();
       if (made !== undefined) held.set(key, made);
