@@ -13,6 +13,8 @@ export interface Held {
   base: JsonObject;
   /** The roadmap as first read (roadmap resources). */
   roadmap?: RoadmapData;
+  /** The authentication body sent to make a pending verify (verifyRoadmapAuth in SMS mode). */
+  auth?: JsonObject;
   /** The questionnaire (submitAnswers). */
   questionnaire?: unknown;
 }
@@ -121,7 +123,7 @@ const SETUPS: Record<RefusalOperation, Setup> = {
         return undefined;
       const draft = dataOf<{ draft_token?: string }>(auth)?.draft_token ?? '';
       const code = await ctx.smsCode({ mobile: ready.body.mobile, token: roadmap.token, purpose: 'roadmap' });
-      return { kind: 'roadmap', token: roadmap.token, base: { draft_token: draft, code }, roadmap };
+      return { kind: 'roadmap', token: roadmap.token, base: { draft_token: draft, code }, roadmap, auth: ready.body };
     },
   },
 };

@@ -9,7 +9,7 @@ export const UNKNOWN_TOKEN = '00000000-0000-4000-8000-000000000000';
 export interface RefusalCase {
   label: string;
   /** The request's body, given a body the operation would accept on the held resource. */
-  request(valid: JsonObject): Pick<CallOptions, 'body' | 'rawBody' | 'contentType'>;
+  request(valid: JsonObject, held?: Held): Pick<CallOptions, 'body' | 'rawBody' | 'contentType'>;
   /** The case's own verdict on the answer (not 404: see below). */
   judge(exchange: Exchange): void;
 }
@@ -35,7 +35,7 @@ export async function sendRefusals(ctx: CheckContext, operationId: string, cases
   for (const c of cases) {
     held = await ctx.hold(key, () => setup.make(ctx));
     if (!held) return;
-    const exchange = await ctx.call(operationId, { params: { token: held.token }, ...c.request(held.base) });
+    const exchange = await ctx.call(operationId, { params: { token: held.token }, ...c.request(held.base, held) });
     const status = exchange.response.status;
     if (status === 404)
       ctx.expect(
