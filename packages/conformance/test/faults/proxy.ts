@@ -52,8 +52,11 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         headers: { 'content-type': upstreamResponse.headers.get('content-type') ?? '' },
         body: await upstreamResponse.text(),
       };
-      const retryAfter = upstreamResponse.headers.get('retry-after');
-      if (retryAfter) res.headers['retry-after'] = retryAfter;
+      // The headers the suite reads, as the upstream sent them (a layer over a layer keeps them too).
+      for (const name of ['retry-after', 'allow']) {
+        const value = upstreamResponse.headers.get(name);
+        if (value) res.headers[name] = value;
+      }
       if (fault.response) res = fault.response(original, res);
       outgoing.writeHead(res.status, res.headers).end(res.body);
     })().catch((error) => outgoing.writeHead(502).end(String(error)));
