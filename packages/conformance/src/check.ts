@@ -47,6 +47,13 @@ export interface CheckContext {
   advance(seconds: number): Promise<void>;
   /** Ends the check as skipped. */
   skip(reason: string): never;
+  /**
+   * A resource the checks of a run share under `key` (see refusal/resources.ts), made by `make` on
+   * first use; undefined when making it failed (with a finding).
+   */
+  hold<T>(key: string, make: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** The held resource was used up (an acceptance): the next `hold` of `key` makes a fresh one. */
+  spend(key: string): void;
 }
 
 export interface Check {
@@ -65,6 +72,11 @@ export interface Check {
   requests: number;
   /** Opt-in on a live target (--slow): why, e.g. it waits out the draft_token's 5 minutes. */
   slowOnLive?: string;
+  /**
+   * Resources held for the run and shared with other checks (refusal/resources.ts keys): their
+   * fixtures and setup requests count once in `plan`, whichever checks share them.
+   */
+  shares?: string[];
   /** The check needs --other-api-key. */
   otherKey?: boolean;
   run(ctx: CheckContext): Promise<void>;

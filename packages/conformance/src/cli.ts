@@ -170,8 +170,8 @@ async function plan(
 ) {
   const doc = loadDescription();
   const assumptions = listAssumptions(doc);
-  const negative = negativeBudget(doc, assumptions, o.target, o.negativeBudget, o);
   const seed = o.seed ?? randomSeed();
+  const negative = negativeBudget(doc, assumptions, o.target, o.negativeBudget, { ...o, seed });
   const { checks } = select(
     allChecks(doc, assumptions, { seed, budget: negative.budget }),
     responseRules,
@@ -180,7 +180,7 @@ async function plan(
   );
   const runnable = checks.filter((c) => !skipReason(c, o.target, o));
   const options = { ...o, baseUrl: '', apiKey: '', provision: o.provision as 'sandbox' | undefined };
-  const p = await planFor(runnable, o.rate, o.provision === 'sandbox');
+  const p = await planFor(runnable, o.rate, o.provision === 'sandbox', o.target);
   io.out(`Plan for a ${o.target} target: ${p.checks} of ${checks.length} selected checks run\n`);
   for (const c of checks) {
     const reason = skipReason(c, o.target, o);

@@ -18,6 +18,8 @@ export interface ContextDeps {
   now: () => number;
   mobile: () => string;
   advance: (seconds: number) => Promise<void>;
+  /** Resources the run's checks share (ctx.hold), by key. */
+  held?: Map<string, unknown>;
 }
 
 let externalIds = Math.floor(Math.random() * 1000);
@@ -25,6 +27,7 @@ let externalIds = Math.floor(Math.random() * 1000);
 /** The context of one check; its expectations land in `findings`. */
 export function createContext(deps: ContextDeps, check: { id: string; statement: string; assumed: boolean }) {
   const findings: Finding[] = [];
+  const held = deps.held ?? new Map<string, unknown>();
   const prefix = deps.baseUrl.replace(/\/+$/, '') + basePath(deps.doc);
   let last: Exchange | undefined;
 
@@ -102,6 +105,15 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     smsCode: (request) => deps.sms.code(request),
     skip(reason) {
       throw new Skip(reason);
+    },
+    async hold<T>(key: string, make: () => Promise<T | undefined>) {
+      if (held.has(key)) return held.get(key) as T;
+      const made = await make();
+      if (made !== undefined) held.set(key, made);
+      return made;
+    },
+    spend(key) {
+      deps.held?.delete(key);
     },
   };
   return { ctx, findings };

@@ -22,8 +22,16 @@ export function mutations(doc: OpenApiDocument, assumptions: Assumption[], point
       out.push({ label: `/${path.join('/')}: ${what}`, body: setAt(example, path, broken), assumed });
     const type = schema.type;
     if (path.length) add(`wrong type (want ${String(type ?? 'the schema type')})`, wrongType(type));
-    if (typeof schema.pattern === 'string') add(`breaks pattern ${schema.pattern}`, '!!');
+    if (typeof schema.pattern === 'string') {
+      add(`breaks pattern ${schema.pattern}`, '!!');
+      // Letters of another script where the valid value is letters but not Latin ones (a Persian name).
+      const re = new RegExp(schema.pattern, 'u');
+      if (typeof value === 'string' && /\p{L}/u.test(value) && !/[A-Za-z]/.test(value) && !re.test('Ali Rezaei'))
+        add(`breaks pattern ${schema.pattern} (Latin letters)`, 'Ali Rezaei');
+    }
     if (schema.format === 'date') add('not a date', '2020-13-45');
+    if (typeof schema.minLength === 'number' && schema.minLength > 0 && typeof value === 'string')
+      add(`shorter than minLength ${schema.minLength}`, value.slice(0, schema.minLength - 1));
     if (typeof schema.maxLength === 'number' && typeof value === 'string')
       add(`longer than maxLength ${schema.maxLength}`, (value[0] ?? 'a').repeat(schema.maxLength + 1));
     if (typeof schema.minimum === 'number') add(`below minimum ${schema.minimum}`, schema.minimum - 1);

@@ -1,6 +1,7 @@
 import type { Check } from './check.js';
 import { createPacer, type RateLimit } from './http/pacer.js';
-import type { Needs } from './types.js';
+import { setupByKey } from './refusal/resources.js';
+import type { Needs, Target } from './types.js';
 
 export interface Plan {
   checks: number;
@@ -11,18 +12,36 @@ export interface Plan {
   pacedSeconds: number;
 }
 
-/** Fresh resources these checks use up. */
-export function needsOf(checks: Check[]): Required<Needs> {
+/** The resources these checks share (each made once per run); none on the mock, which keeps no state. */
+function sharedSetups(checks: Check[], target: Target) {
+  if (target === 'mock') return [];
+  const keys = new Set(checks.flatMap((c) => c.shares ?? []));
+  return [...keys].map((key) => setupByKey(key)).filter((s) => s !== undefined);
+}
+
+/** Fresh resources these checks use up (a shared one counted once). */
+export function needsOf(checks: Check[], target: Target = 'live'): Required<Needs> {
   const needs = { ready: 0, vipWait: 0, roadmaps: 0 };
-  for (const check of checks)
-    for (const key of Object.keys(needs) as (keyof Needs)[]) needs[key] += check.needs?.[key] ?? 0;
+  const all = [...checks.map((c) => c.needs), ...sharedSetups(checks, target).map((s) => s.needs)];
+  for (const n of all) for (const key of Object.keys(needs) as (keyof Needs)[]) needs[key] += n?.[key] ?? 0;
   return needs;
 }
 
+/** Requests these checks send (an estimate), the making of shared resources counted once. */
+export function requestsOf(checks: Check[], target: Target = 'live'): number {
+  const own = checks.reduce((sum, check) => sum + check.requests, 0);
+  return own + sharedSetups(checks, target).reduce((sum, s) => sum + s.requests, 0);
+}
+
 /** What a run of these checks needs and costs under a rate limit. */
-export async function planFor(checks: Check[], rate: RateLimit | false, provisioning = false): Promise<Plan> {
-  const needs = needsOf(checks);
-  let requests = checks.reduce((sum, check) => sum + check.requests, 0);
+export async function planFor(
+  checks: Check[],
+  rate: RateLimit | false,
+  provisioning = false,
+  target: Target = provisioning ? 'sandbox' : 'live',
+): Promise<Plan> {
+  const needs = needsOf(checks, target);
+  let requests = requestsOf(checks, target);
   if (provisioning) requests += needs.ready + needs.vipWait + needs.roadmaps;
   return { checks: checks.length, needs, requests, pacedSeconds: await pacedSeconds(requests, rate) };
 }

@@ -101,7 +101,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const baseUrl = normalizeBaseUrl(options.baseUrl, basePath(doc));
   const strict = options.strict ?? false;
   const seed = options.seed ?? randomSeed();
-  const negative = negativeBudget(doc, assumptions, target, options.negativeBudget, options);
+  const negative = negativeBudget(doc, assumptions, target, options.negativeBudget, { ...options, seed });
   const { checks, rules } = select(
     allChecks(doc, assumptions, { seed, budget: negative.budget }),
     responseRules,
@@ -109,7 +109,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     options.skip,
   );
   const runnable = checks.filter((c) => !skipReason(c, target, options));
-  preflight(runnable, options, needsOf(runnable));
+  preflight(runnable, options, needsOf(runnable, target));
 
   let sink: ((exchange: Exchange) => void) | undefined;
   const http = createHttp({
@@ -124,6 +124,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const deps = {
     baseUrl,
     target,
+    held: new Map<string, unknown>(),
     doc,
     validator,
     operations,

@@ -26,6 +26,12 @@ describe('request mutations', () => {
     const byLabel = Object.fromEntries(broken.map((m) => [m.label, m.assumed]));
     expect(byLabel['/mobile: breaks pattern ^09[0-9]{9}$']).toBe(false);
     expect(byLabel['/roles: fewer than minItems 1']).toBe(false);
+    // The issue's own cases: a 10-digit mobile and a Latin name are sent, each alone.
+    const body10 = broken.find((m) => m.label === '/mobile: shorter than minLength 11')?.body as { mobile: string };
+    expect(body10.mobile).toMatch(/^09\d{8}$/);
+    const latin = broken.find((m) => /^\/roles\/0\/profile\/name: breaks pattern .*\(Latin letters\)$/.test(m.label));
+    const roles = (latin?.body as { roles?: { profile: { name: string } }[] } | undefined)?.roles;
+    expect(roles?.[0]?.profile.name).toMatch(/^[A-Za-z ]+$/);
     const verify = withBodies.find((o) => o.operationId === 'verifyRecordAuth');
     const verifyBody = verify?.requestBody as NonNullable<NonNullable<typeof verify>['requestBody']>;
     const code = mutations(doc, listAssumptions(doc), verifyBody.schemaPointer, Object.values(verifyBody.examples)[0]);

@@ -24,9 +24,11 @@ import { roadmapAuth } from './roadmap-auth.js';
 import { roadmapAuthTwice } from './roadmap-auth-twice.js';
 import { roadmapFinished } from './roadmap-finished.js';
 import { roadmapRecordAuth } from './roadmap-record-auth.js';
+import { roadmapVerifyDraftToken } from './roadmap-verify-draft-token.js';
 import { roadmapVerifyTwice } from './roadmap-verify-twice.js';
 import { smsWrongCode } from './sms-wrong-code.js';
 import { submitFinishes } from './submit-finishes.js';
+import { submitInvalidValues } from './submit-invalid-values.js';
 import { submitWrongLength } from './submit-wrong-length.js';
 import { tenantIsolation } from './tenant-isolation.js';
 import { unknownPath } from './unknown-path.js';
@@ -64,6 +66,7 @@ export function allChecks(
     smsWrongCode,
     questionnaireTestId,
     submitWrongLength,
+    submitInvalidValues,
     resultBeforeFinish,
     submitFinishes,
     resultsAfterFinish,
@@ -72,6 +75,7 @@ export function allChecks(
     roadmapAuth,
     roadmapAuthTwice,
     roadmapVerifyTwice,
+    roadmapVerifyDraftToken,
     roadmapFinished,
     ageGenderMismatch,
     duplicateExternalId,

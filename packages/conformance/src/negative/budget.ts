@@ -1,5 +1,6 @@
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
 import { allChecks } from '../checks/index.js';
+import { requestsOf } from '../plan.js';
 import { skipReason } from '../preflight.js';
 import { responseRules } from '../responses/index.js';
 import type { RunOptions } from '../run.js';
@@ -13,23 +14,34 @@ export const LIVE_REQUESTS = 300;
 /**
  * The run's budget of generated negative requests: as asked; else every constraint once on the
  * mock and the sandbox; on a live target, what the other checks leave of 300 requests (the key
- * check included). Each run draws another subset (another seed), so runs add up to all of them.
+ * check, and the resources the generated body values go to, included). Each run draws another
+ * subset (another seed), so runs add up to all of them.
  */
 export function negativeBudget(
   doc: OpenApiDocument,
   assumptions: Assumption[],
   target: Target,
   asked: number | undefined,
-  options: Pick<RunOptions, 'otherApiKey' | 'slow' | 'only' | 'skip'>,
+  options: Pick<RunOptions, 'otherApiKey' | 'slow' | 'only' | 'skip' | 'seed'>,
 ) {
   const constraints = listSites(doc, assumptions).length;
   if (asked !== undefined) return { budget: asked, constraints };
   if (target !== 'live') return { budget: constraints, constraints };
-  // The other checks this run makes (as --only and --skip select them), and the key check.
-  const others = select(allChecks(doc, assumptions, { seed: 0, budget: 0 }), responseRules, options.only, options.skip)
-    .checks.filter((c) => !c.id.startsWith('negative.') && !skipReason(c, target, options))
-    .reduce((sum, c) => sum + c.requests, 1);
-  return { budget: Math.max(0, Math.min(constraints, LIVE_REQUESTS - others)), constraints };
+  // The checks this run makes (as --only and --skip select them) with `budget` generated inputs, and the key check.
+  const cost = (budget: number) =>
+    1 +
+    requestsOf(
+      select(
+        allChecks(doc, assumptions, { seed: options.seed ?? 0, budget }),
+        responseRules,
+        options.only,
+        options.skip,
+      ).checks.filter((c) => !skipReason(c, target, options)),
+      target,
+    );
+  let budget = Math.max(0, Math.min(constraints, LIVE_REQUESTS - cost(0)));
+  while (budget > 0 && cost(budget) > LIVE_REQUESTS) budget--;
+  return { budget, constraints };
 }
 
 /** A fresh 31-bit seed, printed in every report so that the run can be repeated. */

@@ -1,10 +1,10 @@
 import { type JsonObject, listOperations, type OpenApiDocument, type Validator } from '@tas/openapi';
 import fc from 'fast-check';
+import { UNKNOWN_TOKEN } from '../refusal/send.js';
 import { ABSENT, invalidValues } from './arbitraries.js';
 import { type Site, siteLabel } from './sites.js';
 
-/** A well-formed token no deployment has: bad input is refused before the lookup. */
-export const UNKNOWN_TOKEN = '00000000-0000-4000-8000-000000000000';
+export { UNKNOWN_TOKEN };
 
 /** One generated request: a valid one with one constraint broken. */
 export interface NegativeCase {
@@ -14,6 +14,8 @@ export interface NegativeCase {
   params: Record<string, string>;
   query: Record<string, string>;
   body?: unknown;
+  /** A body case: the same value put into another valid body (a real resource's). */
+  rebase?: (valid: unknown) => unknown;
 }
 
 /**
@@ -61,7 +63,17 @@ export function drawCases(
       if (site.in === 'path') params[site.name] = String(value);
       if (site.in === 'query') query[site.name] = String(value);
       const body = site.in === 'body' ? setAt(example, site.path, value) : example;
-      return { operationId: site.operationId, label: siteLabel(site), assumed: site.assumed, params, query, body };
+      const rebase =
+        site.in === 'body' ? (valid: unknown) => setAt(valid, site.path, adapt(site, value, valid)) : undefined;
+      return {
+        operationId: site.operationId,
+        label: siteLabel(site),
+        assumed: site.assumed,
+        params,
+        query,
+        body,
+        rebase,
+      };
     };
     const refused = (c: NegativeCase) =>
       site.in === 'body'
@@ -88,6 +100,24 @@ function describe(site: Site, c: NegativeCase): string {
   if (site.kind === 'required') return '(left out)';
   const text = JSON.stringify(value) ?? String(value);
   return `= ${text.length > 80 ? `${text.slice(0, 77)}...` : text}`;
+}
+
+/** A value drawn from the example, fitted to another valid body: its own fields and items around the break. */
+function adapt(site: Site, value: unknown, valid: unknown): unknown {
+  const here = getAt(valid, site.path);
+  if (site.kind === 'additionalProperties' && value && typeof value === 'object' && here && typeof here === 'object') {
+    const known = Object.keys((site.schema.properties ?? {}) as JsonObject);
+    const extra = Object.entries(value as JsonObject).filter(([name]) => !known.includes(name));
+    return { ...(here as JsonObject), ...Object.fromEntries(extra) };
+  }
+  if (
+    (site.kind === 'minItems' || site.kind === 'maxItems') &&
+    Array.isArray(value) &&
+    Array.isArray(here) &&
+    here.length
+  )
+    return Array.from({ length: value.length }, (_, i) => here[i % here.length]);
+  return value;
 }
 
 function getAt(root: unknown, path: string[]): unknown {

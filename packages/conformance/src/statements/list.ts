@@ -101,7 +101,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'States',
     text: 'Ready -> Authenticated: roadmap auth then verify; `draft_token` valid 5 minutes',
-    checks: ['roadmap-auth', 'roadmap-verify-twice', 'draft-token-expiry'],
+    checks: ['roadmap-auth', 'roadmap-verify-twice', 'roadmap-verify-draft-token', 'draft-token-expiry'],
   },
   {
     section: 'States',
@@ -179,7 +179,12 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'POST /record/{token}/',
     text: '`record`: exactly one entry per question, length and values validated per test',
-    checks: ['submit-wrong-length', 'constraints.submitAnswers', 'negative.submitAnswers'],
+    checks: ['submit-wrong-length', 'submit-invalid-values', 'constraints.submitAnswers', 'negative.submitAnswers'],
+  },
+  {
+    section: 'POST /record/{token}/',
+    text: "an option question's entry is the selected option's `id`, a free-text question's the participant's string",
+    checks: ['submit-invalid-values'],
   },
   {
     section: 'POST /record/{token}/',
@@ -194,7 +199,12 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Other endpoints',
     text: '`PUT /roadmap/{token}/auth/verify/` takes the draft_token and the code',
-    checks: ['roadmap-auth', 'constraints.verifyRoadmapAuth', 'negative.verifyRoadmapAuth'],
+    checks: [
+      'roadmap-auth',
+      'roadmap-verify-draft-token',
+      'constraints.verifyRoadmapAuth',
+      'negative.verifyRoadmapAuth',
+    ],
   },
   {
     section: 'Other endpoints',
@@ -312,7 +322,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Limits',
     text: '`record` answers: length and allowed values validated per test',
-    checks: ['submit-wrong-length'],
+    checks: ['submit-wrong-length', 'submit-invalid-values'],
   },
   // Versioning
   {

@@ -85,6 +85,48 @@ function swapKey(from: string | undefined, to: string, match: (req: ProxyRequest
   };
 }
 
+/** Rewrites the JSON body of matching requests before the server sees it (a server that lets a value through). */
+function editRequest(match: (req: ProxyRequest) => boolean, edit: (body: Record<string, unknown>) => void): Fault {
+  return {
+    request(req) {
+      if (!match(req)) return req;
+      try {
+        const body = JSON.parse(req.body);
+        edit(body);
+        return { ...req, body: JSON.stringify(body) };
+      } catch {
+        return req;
+      }
+    },
+  };
+}
+
+/** The profiles of an authentication body (record or roadmap). */
+const profilesOf = (body: Record<string, unknown>) =>
+  [
+    body.profile,
+    ...((Array.isArray(body.roles) ? body.roles : []) as { profile?: unknown }[]).map((r) => r?.profile),
+  ].filter((p): p is Record<string, unknown> => Boolean(p) && typeof p === 'object');
+
+const AUTH = (req: ProxyRequest) => route('POST', ROADMAP_AUTH)(req) || route('POST', RECORD_AUTH)(req);
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The text of an error answer (`messages[0].text`), or ''. */
+function errorText(res: ProxyResponse): string {
+  try {
+    return (JSON.parse(res.body) as { messages?: { text?: string }[] }).messages?.[0]?.text ?? '';
+  } catch {
+    return '';
+  }
+}
+
 // Once, on a filtered listing (the run's key check is an unfiltered one).
 let rateLimitedOnce = false;
 
@@ -364,6 +406,75 @@ export const FAULTS: Variant[] = [
           : res,
     },
     'response.no-5xx',
+    'stated',
+  ],
+  // Refusals the suite used to send only to an unknown token (issue 17): each must be caught on a real resource.
+  [
+    'a 10-digit mobile accepted',
+    editRequest(AUTH, (b) => {
+      if (typeof b.mobile === 'string' && /^09\d{8}$/.test(b.mobile)) b.mobile = `${b.mobile}0`;
+    }),
+    'constraints.authenticateRoadmap',
+    'stated',
+  ],
+  [
+    'a Latin name accepted',
+    editRequest(AUTH, (b) => {
+      for (const p of profilesOf(b))
+        if (typeof p.name === 'string' && /^[A-Za-z ]+$/.test(p.name)) p.name = 'علی رضایی';
+    }),
+    'constraints.authenticateRoadmap',
+    'stated',
+  ],
+  [
+    'a 51-letter name accepted',
+    editRequest(AUTH, (b) => {
+      for (const p of profilesOf(b))
+        if (typeof p.name === 'string' && [...p.name].length > 50) p.name = [...p.name].slice(0, 50).join('');
+    }),
+    'constraints.authenticateRoadmap',
+    'stated',
+  ],
+  [
+    'an empty roles array accepted',
+    {
+      response: (req, res) =>
+        route('POST', ROADMAP_AUTH)(req) && res.status === 400 && /"roles":\[\]/.test(req.body)
+          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
+          : res,
+    },
+    'constraints.authenticateRoadmap',
+    'stated',
+  ],
+  [
+    'malformed JSON answered with 500',
+    {
+      response: (req, res) =>
+        (req.method === 'POST' || req.method === 'PUT') && req.body !== '' && !isJson(req.body) ? SERVER_ERROR : res,
+    },
+    'constraints.authenticateRoadmap',
+    'stated',
+  ],
+  [
+    'a draft_token never issued, replaced or of another roadmap accepted',
+    {
+      response: (req, res) =>
+        route('PUT', ROADMAP_VERIFY)(req) && /unknown or was replaced/.test(errorText(res))
+          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
+          : res,
+    },
+    'roadmap-verify-draft-token',
+    'stated',
+  ],
+  [
+    'an answer the question does not offer accepted',
+    {
+      response: (req, res) =>
+        route('POST', RECORD)(req) && errorCode(res) === 'invalid_answers' && /option ids/.test(errorText(res))
+          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
+          : res,
+    },
+    'submit-invalid-values',
     'stated',
   ],
 ];

@@ -19,6 +19,8 @@ export interface ProxyResponse {
 export interface Fault {
   /** Accept the request and never answer it (a hung upstream). */
   hang?: (req: ProxyRequest) => boolean;
+  /** Answers before the upstream is asked (it may ask the upstream itself); undefined forwards. */
+  answer?: (req: ProxyRequest, upstream: string) => Promise<ProxyResponse | undefined>;
   request?: (req: ProxyRequest) => ProxyRequest;
   response?: (req: ProxyRequest, res: ProxyResponse) => ProxyResponse;
 }
@@ -34,6 +36,11 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         body: await bodyOf(incoming),
       };
       if (fault.hang?.(original)) return;
+      const answered = await fault.answer?.(original, upstream);
+      if (answered) {
+        outgoing.writeHead(answered.status, answered.headers).end(answered.body);
+        return;
+      }
       const req = fault.request ? fault.request(original) : original;
       const upstreamResponse = await fetch(`${upstream}${req.path}`, {
         method: req.method,
@@ -45,8 +52,11 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         headers: { 'content-type': upstreamResponse.headers.get('content-type') ?? '' },
         body: await upstreamResponse.text(),
       };
-      const retryAfter = upstreamResponse.headers.get('retry-after');
-      if (retryAfter) res.headers['retry-after'] = retryAfter;
+      // The headers the suite reads, as the upstream sent them (a layer over a layer keeps them too).
+      for (const name of ['retry-after', 'allow']) {
+        const value = upstreamResponse.headers.get(name);
+        if (value) res.headers[name] = value;
+      }
       if (fault.response) res = fault.response(original, res);
       outgoing.writeHead(res.status, res.headers).end(res.body);
     })().catch((error) => outgoing.writeHead(502).end(String(error)));

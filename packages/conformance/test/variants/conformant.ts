@@ -1,0 +1,20 @@
+import type { Fault } from '../faults/proxy.js';
+import { LOOKUP_FIRST } from './lookup-first.js';
+
+/**
+ * Variants of the sandbox that differ from it only where the interface allows: each must conform
+ * (exit 0) with both sandbox keys (test/variants.test.ts). [name, its layers, next to the sandbox
+ * first]. Add a row per conformant design.
+ */
+export type Conformant = [name: string, layers: Fault[]];
+
+export const CONFORMANT: Conformant[] = [['looks the token up before it validates the body', [LOOKUP_FIRST]]];
+
+/**
+ * What every faulty variant of test/faults/faults.ts is laid over: each must fail on each base
+ * (test/faults.test.ts), so that a verdict holds on more than the sandbox's own design.
+ */
+export const BASES: Conformant[] = [
+  ['the sandbox', []],
+  ['the look-up-first variant', [LOOKUP_FIRST]],
+];
