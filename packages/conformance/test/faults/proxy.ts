@@ -19,6 +19,10 @@ export interface ProxyResponse {
 export interface Fault {
   /** Accept the request and never answer it (a hung upstream). */
   hang?: (req: ProxyRequest) => boolean;
+  /** Answer the request here, without forwarding it (e.g. a 429 of a shared limit). */
+  answer?: (req: ProxyRequest) => ProxyResponse | undefined;
+  /** Milliseconds to wait before forwarding (a slow deployment). */
+  delayMs?: number;
   request?: (req: ProxyRequest) => ProxyRequest;
   response?: (req: ProxyRequest, res: ProxyResponse) => ProxyResponse;
 }
@@ -34,6 +38,9 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         body: await bodyOf(incoming),
       };
       if (fault.hang?.(original)) return;
+      const own = fault.answer?.(original);
+      if (own) return void outgoing.writeHead(own.status, own.headers).end(own.body);
+      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       const req = fault.request ? fault.request(original) : original;
       const upstreamResponse = await fetch(`${upstream}${req.path}`, {
         method: req.method,
