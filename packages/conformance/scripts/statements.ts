@@ -1,13 +1,18 @@
-// Regenerates the statements table of README.md from the checks' metadata and src/statements/list.ts.
+// Regenerates the generated tables of README.md: the statements (from the checks' metadata and
+// src/statements/list.ts) and the grounds of every rule and constraint (src/grounds).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { allChecks } from '../src/checks/index.js';
+import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
 import { responseRules } from '../src/responses/index.js';
 import { STATEMENTS } from '../src/statements/list.js';
 import { statementsTable, withTable } from '../src/statements/table.js';
 
 const readme = new URL('../README.md', import.meta.url);
 const doc = loadDescription();
-const table = statementsTable(STATEMENTS, allChecks(doc, listAssumptions(doc)), responseRules);
-writeFileSync(readme, withTable(readFileSync(readme, 'utf8'), table));
-process.stdout.write(`README.md: ${STATEMENTS.length} statements\n`);
+const assumptions = listAssumptions(doc);
+const table = statementsTable(STATEMENTS, allChecks(doc, assumptions), responseRules);
+const grounds = groundsTable(doc, assumptions);
+const text = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
+writeFileSync(readme, text);
+process.stdout.write(`README.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds\n`);

@@ -1,4 +1,14 @@
-import { type Assumption, isAssumed, type JsonObject, type OpenApiDocument, pointerGet } from '@tas/openapi';
+import {
+  type Assumption,
+  isAssumed,
+  type JsonObject,
+  listOperations,
+  type OpenApiDocument,
+  pointerGet,
+} from '@tas/openapi';
+import { constraintGround } from './grounds/constraints.js';
+import { isStated } from './grounds/ground.js';
+import type { ConstraintKind } from './negative/sites.js';
 
 export interface Mutation {
   /** What was broken, e.g. `/roles/0/profile/name: longer than maxLength 50`. */
@@ -15,27 +25,36 @@ export interface Mutation {
  */
 export function mutations(doc: OpenApiDocument, assumptions: Assumption[], pointer: string, example: unknown) {
   const out: Mutation[] = [];
+  const operationId = listOperations(doc).find((o) => o.requestBody?.schemaPointer === pointer)?.operationId ?? '';
+  // x-assumed, or no interface sentence states this constraint of this operation (src/grounds).
+  const judged = (inherited: boolean, path: string[], kind: ConstraintKind) =>
+    inherited || !isStated(constraintGround({ operationId, in: 'body', name: `/${path.join('/')}`, kind }));
   const visit = (at: string, path: string[], value: unknown, inherited: boolean) => {
     const { schema, pointers } = resolve(doc, at);
     const assumed = inherited || pointers.some((p) => p.startsWith('/components/') && isAssumed(assumptions, p));
-    const add = (what: string, broken: unknown) =>
-      out.push({ label: `/${path.join('/')}: ${what}`, body: setAt(example, path, broken), assumed });
+    const add = (kind: ConstraintKind, what: string, broken: unknown) =>
+      out.push({
+        label: `/${path.join('/')}: ${what}`,
+        body: setAt(example, path, broken),
+        assumed: judged(assumed, path, kind),
+      });
     const type = schema.type;
-    if (path.length) add(`wrong type (want ${String(type ?? 'the schema type')})`, wrongType(type));
+    if (path.length) add('type', `wrong type (want ${String(type ?? 'the schema type')})`, wrongType(type));
     if (typeof schema.pattern === 'string') {
-      add(`breaks pattern ${schema.pattern}`, '!!');
+      add('pattern', `breaks pattern ${schema.pattern}`, '!!');
       // Letters of another script where the valid value is letters but not Latin ones (a Persian name).
       const re = new RegExp(schema.pattern, 'u');
       if (typeof value === 'string' && /\p{L}/u.test(value) && !/[A-Za-z]/.test(value) && !re.test('Ali Rezaei'))
-        add(`breaks pattern ${schema.pattern} (Latin letters)`, 'Ali Rezaei');
+        add('pattern', `breaks pattern ${schema.pattern} (Latin letters)`, 'Ali Rezaei');
     }
-    if (schema.format === 'date') add('not a date', '2020-13-45');
+    if (schema.format === 'date') add('format', 'not a date', '2020-13-45');
     if (typeof schema.minLength === 'number' && schema.minLength > 0 && typeof value === 'string')
-      add(`shorter than minLength ${schema.minLength}`, value.slice(0, schema.minLength - 1));
+      add('minLength', `shorter than minLength ${schema.minLength}`, value.slice(0, schema.minLength - 1));
     if (typeof schema.maxLength === 'number' && typeof value === 'string')
-      add(`longer than maxLength ${schema.maxLength}`, (value[0] ?? 'a').repeat(schema.maxLength + 1));
-    if (typeof schema.minimum === 'number') add(`below minimum ${schema.minimum}`, schema.minimum - 1);
-    if (typeof schema.minItems === 'number' && schema.minItems > 0) add(`fewer than minItems ${schema.minItems}`, []);
+      add('maxLength', `longer than maxLength ${schema.maxLength}`, (value[0] ?? 'a').repeat(schema.maxLength + 1));
+    if (typeof schema.minimum === 'number') add('minimum', `below minimum ${schema.minimum}`, schema.minimum - 1);
+    if (typeof schema.minItems === 'number' && schema.minItems > 0)
+      add('minItems', `fewer than minItems ${schema.minItems}`, []);
     if (type === 'object' && value && typeof value === 'object') {
       const obj = value as JsonObject;
       for (const name of (schema.required as string[] | undefined) ?? [])
@@ -43,9 +62,10 @@ export function mutations(doc: OpenApiDocument, assumptions: Assumption[], point
           out.push({
             label: `/${[...path, name].join('/')}: missing required field`,
             body: removeAt(example, [...path, name]),
-            assumed,
+            assumed: judged(assumed, [...path, name], 'required'),
           });
-      if (schema.additionalProperties === false) add('unexpected field', { ...obj, unexpected_field: 1 });
+      if (schema.additionalProperties === false)
+        add('additionalProperties', 'unexpected field', { ...obj, unexpected_field: 1 });
       const properties = (schema.properties ?? {}) as JsonObject;
       for (const name of Object.keys(obj))
         if (name in properties) visit(`${pointers[0]}/properties/${name}`, [...path, name], obj[name], assumed);

@@ -6,6 +6,8 @@ import {
   type OpenApiDocument,
   pointerGet,
 } from '@tas/openapi';
+import { constraintGround } from '../grounds/constraints.js';
+import { isStated } from '../grounds/ground.js';
 
 /** The constraints a generated value can break, as JSON Schema names them. */
 export type ConstraintKind =
@@ -111,7 +113,8 @@ export function listSites(doc: OpenApiDocument, assumptions: Assumption[]): Site
     };
     visit(body.schemaPointer, [], example, false);
   }
-  return out;
+  // x-assumed, or no interface sentence states the constraint for this operation (src/grounds).
+  return out.map((s) => ({ ...s, assumed: s.assumed || !isStated(constraintGround(s)) }));
 }
 
 /** The constraints a schema states, as far as a value at this place can break them. */

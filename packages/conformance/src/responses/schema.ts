@@ -1,4 +1,4 @@
-import { issueIsAssumed } from './assumed-at.js';
+import { issueAssumed } from '../grounds/issues.js';
 import type { ResponseRule } from './rule.js';
 
 export const schema: ResponseRule = {
@@ -10,9 +10,11 @@ export const schema: ResponseRule = {
     const spec = operation?.responses[String(status)];
     if (!operation || !spec?.schemaPointer || json === undefined) return [];
     const root = spec.schemaPointer;
-    return validator.validateResponse(operation, status, json).issues.map((issue) => ({
+    const { issues } = validator.validateResponse(operation, status, json);
+    // Each issue judged at its own place: stated where the interface names the field, assumed elsewhere.
+    return issues.map((issue) => ({
       message: `${operation.operationId} ${status}: ${issue.message}`,
-      assumed: issueIsAssumed(doc, assumptions, root, issue),
+      assumed: status >= 400 || issueAssumed(doc, assumptions, root, issue, issues),
     }));
   },
 };

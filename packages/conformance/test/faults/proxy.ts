@@ -20,7 +20,9 @@ export interface Fault {
   /** Accept the request and never answer it (a hung upstream). */
   hang?: (req: ProxyRequest) => boolean;
   /** Answers before the upstream is asked (it may ask the upstream itself); undefined forwards. */
-  answer?: (req: ProxyRequest, upstream: string) => Promise<ProxyResponse | undefined>;
+  answer?: (req: ProxyRequest, upstream: string) => Promise<ProxyResponse | undefined> | ProxyResponse | undefined;
+  /** Milliseconds to wait before forwarding (a slow deployment). */
+  delayMs?: number;
   request?: (req: ProxyRequest) => ProxyRequest;
   response?: (req: ProxyRequest, res: ProxyResponse) => ProxyResponse;
 }
@@ -41,6 +43,7 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         outgoing.writeHead(answered.status, answered.headers).end(answered.body);
         return;
       }
+      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       const req = fault.request ? fault.request(original) : original;
       const upstreamResponse = await fetch(`${upstream}${req.path}`, {
         method: req.method,

@@ -38,11 +38,69 @@ describe('response rules', () => {
     ['the example itself', exchange(200, example), []],
     ['a documented 404 error', exchange(404, error), []],
     ['a 500', exchange(500, error), [{ rule: 'response.no-5xx', assumed: false }]],
-    ['an undocumented 403', exchange(403, error), [{ rule: 'response.documented-status', assumed: false }]],
+    // getRecord's errors are "not shown" in the interface: another status is the description's choice.
+    ['an undocumented 403', exchange(403, error), [{ rule: 'response.documented-status', assumed: true }]],
     [
-      'text/plain',
+      'a JSON body sent as text/plain',
       exchange(404, error, { 'content-type': 'text/plain' }),
+      [{ rule: 'response.content-type', assumed: true }],
+    ],
+    [
+      'an HTML page',
+      exchange(404, '<html><body>Not Found</body></html>', { 'content-type': 'text/html' }),
       [{ rule: 'response.content-type', assumed: false }],
+    ],
+    [
+      'messages as plain strings (their shape is not shown)',
+      exchange(404, { ...error, messages: ['No such record.'] }),
+      [
+        { rule: 'response.envelope', assumed: true },
+        { rule: 'response.schema', assumed: true },
+      ],
+    ],
+    [
+      'messages not an array (stated)',
+      exchange(404, { ...error, messages: 'No such record.' }),
+      [
+        { rule: 'response.envelope', assumed: false },
+        { rule: 'response.schema', assumed: true },
+      ],
+    ],
+    [
+      'successful: true on a 404',
+      exchange(404, { ...error, successful: true }),
+      [
+        { rule: 'response.envelope', assumed: false },
+        { rule: 'response.schema', assumed: true },
+      ],
+    ],
+    [
+      'fields the interface does not show, added',
+      exchange(200, { ...example, data: { ...example.data, branch: 'north', extra: { a: 1 } } }),
+      [],
+    ],
+    [
+      'a test_title longer than the description allows (an assumed bound)',
+      exchange(200, { ...example, data: { ...example.data, test_title: 'x'.repeat(201) } }),
+      [{ rule: 'response.schema', assumed: true }],
+    ],
+    [
+      "role -1 (below RoleId's minimum, an assumed bound, through oneOf)",
+      exchange(200, { ...example, data: { ...example.data, role: -1 } }),
+      [
+        { rule: 'response.schema', assumed: true },
+        { rule: 'response.schema', assumed: true },
+        { rule: 'response.schema', assumed: true },
+      ],
+    ],
+    [
+      'role as a string (a stated type, through oneOf)',
+      exchange(200, { ...example, data: { ...example.data, role: 'x' } }),
+      [
+        { rule: 'response.schema', assumed: false },
+        { rule: 'response.schema', assumed: false },
+        { rule: 'response.schema', assumed: false },
+      ],
     ],
     ['a body that is not JSON', exchange(404, 'oops'), [{ rule: 'response.content-type', assumed: false }]],
     [

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
+import { describe, expect, it } from 'vitest';
+import { type ConstraintRef, constraintGround } from '../src/grounds/constraints.js';
+import { isStated } from '../src/grounds/ground.js';
+import { Q } from '../src/grounds/quotes.js';
+import { RULE_PARTS } from '../src/grounds/responses.js';
+import { constraintRows, GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
+import { mutations } from '../src/mutations.js';
+import { listSites } from '../src/negative/sites.js';
+import { responseRules } from '../src/responses/index.js';
+import { withTable } from '../src/statements/table.js';
+
+const doc = loadDescription();
+const assumptions = listAssumptions(doc);
+
+// The interface sits beside the repository (../shared/interface.md from its root), here and in CI.
+const candidates = [
+  process.env.TAS_INTERFACE_MD,
+  new URL('../../../../shared/interface.md', import.meta.url).pathname,
+].filter((p): p is string => Boolean(p));
+const interfacePath = candidates.find((p) => existsSync(p));
+
+describe('what each rule and constraint rests on', () => {
+  it('README.md holds the grounds table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toBe(withTable(readme, groundsTable(doc, assumptions), [GROUNDS_START, GROUNDS_END]));
+  });
+
+  it('every quoted sentence is in the interface, word for word', () => {
+    expect(interfacePath, `no interface at ${candidates.join(' or ')} (set TAS_INTERFACE_MD)`).toBeDefined();
+    const text = readFileSync(interfacePath as string, 'utf8');
+    const quotes = new Set<string>([
+      ...Object.values(Q),
+      ...RULE_PARTS.flatMap((p) => p.ground.quotes ?? []),
+      ...listSites(doc, assumptions).flatMap((s) => constraintGround(s).quotes ?? []),
+    ]);
+    for (const quote of quotes) expect(text, quote).toContain(quote);
+  });
+
+  it('every response rule has its parts in the table, and every constraint a sentence or a reason', () => {
+    for (const rule of responseRules) expect(RULE_PARTS.map((p) => p.rule)).toContain(rule.id);
+    for (const site of listSites(doc, assumptions))
+      expect(constraintGround(site).assumed, `${site.operationId} ${site.name} ${site.kind}`).not.toBe(
+        'no sentence of the interface states it',
+      );
+  });
+
+  const ref = (operationId: string, name: string, kind: ConstraintRef['kind']): ConstraintRef => ({
+    operationId,
+    in: 'body',
+    name,
+    kind,
+  });
+  it.each([
+    ['the roadmap mobile pattern', ref('authenticateRoadmap', '/mobile', 'pattern'), true],
+    ['the roadmap name length', ref('authenticateRoadmap', '/roles/0/profile/name', 'maxLength'), true],
+    ['the roadmap name pattern', ref('authenticateRoadmap', '/roles/0/profile/name', 'pattern'), true],
+    ['roles: at least one', ref('authenticateRoadmap', '/roles', 'minItems'), true],
+    ['roles: at most 20 (a bound of ours)', ref('authenticateRoadmap', '/roles', 'maxItems'), false],
+    ['an unknown field (no sentence refuses it)', ref('authenticateRoadmap', '/', 'additionalProperties'), false],
+    ['birth: an ISO 8601 date', ref('authenticateRoadmap', '/roles/0/profile/birth', 'format'), true],
+    ['external_id bounds', ref('authenticateRoadmap', '/roles/0/profile/external_id', 'maximum'), false],
+    ['the record auth mobile (body not shown)', ref('authenticateRecord', '/mobile', 'pattern'), false],
+    ['the SMS code', ref('verifyRecordAuth', '/code', 'pattern'), false],
+    ['an answer entry of the wrong type', ref('submitAnswers', '/record/0', 'type'), true],
+    ['the answers array required', ref('submitAnswers', '/record', 'required'), true],
+    ['a listing filter', { ...ref('listRecords', 'status', 'enum'), in: 'query' as const }, false],
+    ['a record token', { ...ref('getRecord', 'token', 'format'), in: 'path' as const }, true],
+  ])('%s: stated %s', (_name, given, want) => {
+    expect(isStated(constraintGround(given))).toBe(want);
+  });
+
+  it('the generated inputs and the hand-picked cases judge each constraint as the table says', () => {
+    const rows = constraintRows(doc, assumptions);
+    const roadmapAuth = rows.filter((r) => r.operationId === 'authenticateRoadmap');
+    expect(roadmapAuth.find((r) => r.constraint === 'body /roles: maxItems')?.assumed).toBe(true);
+    expect(roadmapAuth.find((r) => r.constraint === 'body /mobile: pattern')?.assumed).toBe(false);
+    const op = listOperations(doc).find((o) => o.operationId === 'authenticateRoadmap');
+    const body = op?.requestBody as NonNullable<NonNullable<typeof op>['requestBody']>;
+    const broken = mutations(doc, assumptions, body.schemaPointer, Object.values(body.examples)[0]);
+    const byLabel = Object.fromEntries(broken.map((m) => [m.label, m.assumed]));
+    expect(byLabel['/: unexpected field']).toBe(true);
+    expect(byLabel['/roles/0/profile/name: breaks pattern']).toBeUndefined();
+    expect(Object.entries(byLabel).filter(([label]) => label.startsWith('/roles/0/profile/name:'))).toEqual(
+      expect.arrayContaining([[expect.stringMatching(/pattern/), false]]),
+    );
+  });
+});
