@@ -83,7 +83,7 @@ try {
     running.push({ name: 'sandbox', server, path: '/api/v2/' });
   } else console.log(`[sandbox] not available: ${startSandbox}`);
 
-  const { buildSite, defaultSiteOptions, serveDocs } = await import('@tas/docs');
+  const { buildVersionedSite: buildSite, defaultSiteOptions, serveDocs } = await import('@tas/docs');
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: npm start runs outside turbo; nothing is cached.
   const outDir = process.env.DOCS_OUT_DIR;
   const site = { ...defaultSiteOptions(), ...(outDir ? { outDir } : {}) };

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, loadDescription } from '@tas/openapi';
@@ -12,6 +13,7 @@ import { openOfflineBrowser } from './offline-browser.js';
 
 const doc = loadDescription();
 const options = defaultSiteOptions();
+let siteDir = options.outDir;
 const artifacts = fileURLToPath(new URL('../test-artifacts', import.meta.url));
 /** A phone, a laptop, a desktop. */
 const WIDTHS = [390, 1366, 1920];
@@ -23,9 +25,12 @@ let left: string[]; // requests that tried to leave localhost
 let errors: string[]; // console errors, uncaught page errors and failed local requests
 
 beforeAll(async () => {
-  // turbo builds dist/ before tests; a bare `vitest run` builds it here.
-  if (!existsSync(join(options.outDir, 'assumptions.html'))) await buildSite(options);
-  server = await serveDocs({ dir: options.outDir, port: 0 });
+  // turbo builds dist/ before tests; a bare `vitest run` builds a site of its own, never dist/ in place.
+  if (!existsSync(join(siteDir, 'assumptions.html'))) {
+    siteDir = mkdtempSync(join(tmpdir(), 'tas-docs-browser-'));
+    await buildSite({ ...options, outDir: siteDir });
+  }
+  server = await serveDocs({ dir: siteDir, port: 0 });
   ({ browser, page, left, errors } = await openOfflineBrowser());
   mkdirSync(artifacts, { recursive: true });
 });
@@ -67,7 +72,7 @@ describe('the docs site in headless Chromium, offline', () => {
       await page.setViewportSize({ width, height: 900 });
       const wide: string[] = [];
       for (const [name, path] of PAGES) {
-        if (name === 'sandbox-control' && !existsSync(join(options.outDir, 'sandbox-control.html'))) continue;
+        if (name === 'sandbox-control' && !existsSync(join(siteDir, 'sandbox-control.html'))) continue;
         await open(path);
         const [scrollWidth, innerWidth] = await page.evaluate(() => [
           document.documentElement.scrollWidth,
@@ -139,7 +144,7 @@ describe('the docs site in headless Chromium, offline', () => {
   });
 
   it('renders the sandbox control reference when it was built', async () => {
-    if (!existsSync(join(options.outDir, 'sandbox-control.html'))) return;
+    if (!existsSync(join(siteDir, 'sandbox-control.html'))) return;
     await open('sandbox-control.html');
     await expect
       .poll(

@@ -28,7 +28,10 @@ it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them a
     const res = await fetch(`${urls[name]}record/`, { headers: { 'API-KEY': key } });
     expect([name, res.status]).toEqual([name, 200]);
   }
-  expect((await fetch(urls.docs as string)).status).toBe(200);
+  // The same site as npm run build: the Changes page and the version switcher.
+  for (const file of ['', 'changes.html'])
+    expect([file, (await fetch(`${urls.docs}${file}`)).status]).toEqual([file, 200]);
+  expect(await (await fetch(urls.docs as string)).text()).toContain('href="changes.html"');
 
   start.child.kill('SIGINT');
   expect((await start.exited).code).toBe(0);

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addCodeSamples } from './code-samples.js';
 import { localizeAssets } from './offline.js';
 import { expandServerDefaults } from './servers.js';
 
@@ -27,6 +28,7 @@ export async function buildReference(page: ReferencePage): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'tas-docs-render-'));
   const rendered = join(work, basename(page.description));
   expandServerDefaults(page.description, rendered);
+  addCodeSamples(rendered);
   try {
     await buildDocs(page, rendered);
   } finally {

@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { changelogEntries, listReleases, loadDescription } from '@tas/openapi';
 import { parse } from 'yaml';
 import { changesPage } from './changes-page.js';
+import { buildIntoFresh } from './fresh-folder.js';
 import { buildSite, type SiteOptions, type SiteSummary } from './site.js';
 import { type SiteVersion, withSwitcher } from './switcher.js';
 
@@ -21,9 +22,14 @@ export function defaultOpenapiDir(): string {
 /**
  * The whole documentation: the working description (the latest release, once released) at the root,
  * every release under `v/<version>/` built from its kept bundle, a Changes page, and a version
- * switcher on every page. Offline like the rest: each version is a full copy of the site.
+ * switcher on every page. Offline like the rest: each version is a full copy of the site. Built in a
+ * fresh folder and swapped in whole (`fresh-folder.ts`): a server serving `outDir` never sees it half built.
  */
-export async function buildVersionedSite(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
+export function buildVersionedSite(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
+  return buildIntoFresh(options.outDir, (outDir) => buildVersions({ ...options, outDir }));
+}
+
+async function buildVersions(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
   const { outDir, log = () => {} } = options;
   const openapiDir = options.openapiDir ?? defaultOpenapiDir();
   const summary = await buildSite(options);

@@ -1,13 +1,14 @@
 // The edge: flags and environment variables are read here and nowhere else.
 import { exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
-import { buildSite } from '../build/site.js';
+import { buildVersionedSite } from '../build/versions.js';
 import { defaultSiteOptions } from '../paths.js';
 import { DEFAULT_PORT, serveDocs } from '../serve.js';
 
 const COMMAND = 'npm run docs';
 const HELP = `Usage: npm run docs -- [options]
 
-Builds the documentation site (apps/docs/dist/) and serves it.
+Builds the documentation site (apps/docs/dist/), the same site as npm run build (every
+release under v/<version>/, the version switcher, changes.html), and serves it.
 
 Options:
   --port <n>     port (env DOCS_PORT; default ${DEFAULT_PORT}; 0 picks a free one)
@@ -26,7 +27,7 @@ try {
   );
   const port = portOption(values.port, 'DOCS_PORT', process.env, DEFAULT_PORT);
   const options = defaultSiteOptions();
-  if (!values['no-build']) await buildSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
+  if (!values['no-build']) await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
   const server = await serveDocs({
     dir: options.outDir,
     port,

@@ -1,0 +1,87 @@
+import type { Operation } from '@tas/openapi';
+import { curl } from '../guide/walkthrough/commands.js';
+import type { SampleCall } from './calls.js';
+
+export interface Sample {
+  operationId: string;
+  call: SampleCall;
+  /** The variables the samples read besides BASE_URL and API_KEY, in order of first use. */
+  variables: string[];
+  curl: string;
+  client: string;
+}
+
+const VARIABLE = /\$([A-Z][A-Z0-9_]*)/g;
+
+/** Both samples of one operation, from its entry in `calls.ts` and the description's request example. */
+export function renderSample(op: Operation, call: SampleCall): Sample {
+  const tokenVar = op.path.startsWith('/roadmap/') ? '$ROADMAP' : '$RECORD';
+  const path = op.path.replace(/\{token\}/g, tokenVar);
+  const query = Object.entries(call.query ?? {});
+  const body = bodyOf(op, call);
+  const curlPath = `/api/v2${path}${query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`;
+  const curlBody = body === undefined ? undefined : JSON.stringify(body);
+  const command = curl({ method: op.method.toUpperCase() as 'GET', path: curlPath, body: curlBody });
+  const variables = [...new Set([...`${path} ${curlBody ?? ''}`.matchAll(VARIABLE)].map((m) => m[1] as string))];
+
+  const header = [
+    `# ${op.summary}. Needs BASE_URL and API_KEY (e.g. ${call.key} on the sandbox)`,
+    ...variables.map((v) => `# ${v}: ${call.needs?.[v] ?? 'see the reference'}`),
+  ];
+  return {
+    operationId: op.operationId,
+    call,
+    variables,
+    curl: `${header.join('\n')}\n${command} | jq .`,
+    client: clientSource(
+      op,
+      call,
+      { path: op.path.includes('{token}') ? tokenVar : undefined, query, body },
+      variables,
+    ),
+  };
+}
+
+function bodyOf(op: Operation, call: SampleCall): unknown {
+  if (!op.requestBody) return undefined;
+  const examples = op.requestBody.examples;
+  const name = call.example ?? Object.keys(examples)[0];
+  if (!name || !(name in examples))
+    throw new Error(`${op.operationId}: the description has no request example ${name}`);
+  const value = structuredClone(examples[name]) as Record<string, unknown>;
+  for (const [field, variable] of Object.entries(call.bodyVariables ?? {})) {
+    if (!(field in value)) throw new Error(`${op.operationId}: example ${name} has no field ${field}`);
+    value[field] = variable;
+  }
+  return value;
+}
+
+function clientSource(
+  op: Operation,
+  call: SampleCall,
+  parts: { path?: string; query: [string, unknown][]; body: unknown },
+  variables: string[],
+): string {
+  const js = (value: unknown) =>
+    JSON.stringify(value, null, 2)
+      .replace(/"\$([A-Z][A-Z0-9_]*)"/g, '$1')
+      .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:');
+  const init = [
+    parts.path ? `path: { token: ${parts.path.slice(1)} }` : '',
+    parts.query.length ? `query: ${js(Object.fromEntries(parts.query)).replace(/\n\s*/g, ' ')}` : '',
+    parts.body !== undefined ? `body: ${js(parts.body).replace(/\n/g, '\n  ')}` : '',
+  ].filter(Boolean);
+  const args = init.length ? `, {\n  ${init.join(',\n  ')},\n}` : '';
+  const env = ['BASE_URL', 'API_KEY', ...variables].map((v) =>
+    v === 'BASE_URL' ? "BASE_URL = 'http://localhost:4020'" : v === 'API_KEY' ? `API_KEY = '${call.key}'` : `${v} = ''`,
+  );
+  return `// ${op.summary}, with the typed client (@tas/client; see the Downloads page).
+import { createClient } from '@tas/client';
+
+const { ${env.join(', ')} } = process.env;
+const tas = createClient({ baseUrl: BASE_URL, apiKey: API_KEY });
+
+const data = await tas.call('${op.operationId}'${args});
+console.log(JSON.stringify(data, null, 2));
+`;
+}

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listOperations, loadDescription } from '@tas/openapi';
+import { type Sandbox, startSandbox } from '@tas/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeSamples, withCodeSamples } from '../src/build/code-samples.js';
+import type { Sample } from '../src/samples/render.js';
+
+// Every code sample of the reference, run as a partner runs it: the curl one in bash, the typed-client
+// one with tsx, against a fresh sandbox; the variables each reads are real tokens made for it.
+const doc = loadDescription();
+const samples = codeSamples(doc);
+// Inside apps/docs, so that `import '@tas/client'` resolves to the workspace's built client.
+const artifacts = fileURLToPath(new URL('../test-artifacts', import.meta.url));
+let sandbox: Sandbox;
+let dir: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  mkdirSync(artifacts, { recursive: true });
+  dir = mkdtempSync(join(artifacts, 'code-samples-'));
+});
+afterAll(() => sandbox?.close());
+
+async function api(key: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: { 'API-KEY': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: Record<string, unknown>; successful: boolean };
+  if (!json.successful) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+const bodyExample = (operationId: string, name: string) =>
+  listOperations(doc).find((o) => o.operationId === operationId)?.requestBody?.examples[name] as {
+    mobile: string;
+  };
+
+/** Real values for the variables an operation's samples read, made on the sandbox for one run. */
+async function prepare({ operationId, call }: Sample): Promise<Record<string, string>> {
+  const key = call.key;
+  // The examples carry an external_id, unique per organizer: each run starts from the seed.
+  await api(key, 'POST', '/__sandbox/reset/');
+  const record = async (state: string) =>
+    String((await api(key, 'POST', '/__sandbox/records/', { test_id: 'career-interest', state })).token);
+  const roadmap = async () => String((await api(key, 'POST', '/__sandbox/roadmaps/')).token);
+  const code = async (mobile: string) =>
+    String(((await api(key, 'GET', `/__sandbox/sms/?mobile=${mobile}`)).messages as { code: string }[])[0]?.code);
+  switch (operationId) {
+    case 'getRecord':
+    case 'authenticateRecord':
+      return { RECORD: await record('ready') };
+    case 'getQuestions':
+    case 'submitAnswers':
+      return { RECORD: await record('authenticated') };
+    case 'getResult':
+      return { RECORD: await record('finished') };
+    case 'verifyRecordAuth': {
+      const RECORD = await record('ready');
+      const body = bodyExample('authenticateRecord', 'RecordAuthRequest');
+      await api(key, 'POST', `/api/v2/record/${RECORD}/auth/`, body);
+      return { RECORD, CODE: await code(body.mobile) };
+    }
+    case 'getRoadmap':
+    case 'authenticateRoadmap':
+      return { ROADMAP: await roadmap() };
+    case 'verifyRoadmapAuth': {
+      const ROADMAP = await roadmap();
+      const body = bodyExample('authenticateRoadmap', 'RoadmapAuthTwoRoles');
+      const started = await api(key, 'POST', `/api/v2/roadmap/${ROADMAP}/auth/`, body);
+      return { ROADMAP, DRAFT_TOKEN: String(started.draft_token), CODE: await code(body.mobile) };
+    }
+    default:
+      return {};
+  }
+}
+
+/** Runs a command; the sandbox answers from this process's event loop, so not spawnSync. */
+function run(command: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('the code samples of the reference', () => {
+  it('cover every operation of the description, and the rendered copy carries them as x-codeSamples', () => {
+    expect(samples.map((s) => s.operationId).sort()).toEqual(
+      listOperations(doc)
+        .map((o) => o.operationId)
+        .sort(),
+    );
+    const rendered = withCodeSamples(doc);
+    for (const op of listOperations(rendered)) {
+      const item = rendered.paths[op.path] as Record<string, Record<string, unknown>>;
+      const labels = ((item[op.method]?.['x-codeSamples'] ?? []) as { label: string }[]).map((s) => s.label);
+      expect([op.operationId, labels]).toEqual([op.operationId, ['curl', 'Typed client']]);
+    }
+    // The description itself is left as it is.
+    expect(JSON.stringify(doc)).not.toContain('x-codeSamples');
+  });
+
+  it.each(samples.map((s) => [s.operationId, s] as const))(
+    '%s: the curl sample and the client sample both succeed against the sandbox',
+    async (_, sample) => {
+      const base = { BASE_URL: sandbox.url, API_KEY: sample.call.key };
+      const curlRun = await run('bash', ['-c', `set -eo pipefail\n${sample.curl}`], {
+        ...base,
+        ...(await prepare(sample)),
+      });
+      expect(curlRun.stderr).toBe('');
+      expect(JSON.parse(curlRun.stdout)).toMatchObject({ successful: true });
+
+      const file = join(dir, `${sample.operationId}.ts`);
+      writeFileSync(file, sample.client);
+      const clientRun = await run(process.execPath, ['--import', 'tsx', file], { ...base, ...(await prepare(sample)) });
+      expect(clientRun.stderr).toBe('');
+      expect(clientRun.status).toBe(0);
+      expect(JSON.parse(clientRun.stdout)).toBeTypeOf('object');
+    },
+    90_000,
+  );
+});

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildIntoFresh } from '../src/build/fresh-folder.js';
+import { buildVersionedSite } from '../src/build/versions.js';
+import { defaultSiteOptions } from '../src/paths.js';
+import { serveDocs } from '../src/serve.js';
+
+// `npm run docs` serves dist/ while `npm run build` (or `npm test`, through turbo) rebuilds it.
+const work = mkdtempSync(join(tmpdir(), 'tas-docs-fresh-'));
+let server: Awaited<ReturnType<typeof serveDocs>> | undefined;
+afterAll(() => server?.close());
+
+describe('a rebuild under a running docs server', () => {
+  it('never answers 404: the old site is served until the new one is swapped in whole', async () => {
+    const outDir = join(work, 'dist');
+    await buildVersionedSite({ ...defaultSiteOptions(), outDir });
+    server = await serveDocs({ dir: outDir, port: 0 });
+    const before = readdirSync(outDir).sort();
+    const statuses = new Map<string, number>();
+    let done = false;
+    const polling = (async () => {
+      let count = 0;
+      while (!done) {
+        for (const file of ['index.html', 'changes.html', 'reference.html']) {
+          const res = await fetch(`${server?.url}/${file}`);
+          await res.arrayBuffer();
+          const key = `${file} ${res.status}`;
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          count++;
+        }
+      }
+      return count;
+    })();
+    await buildVersionedSite({ ...defaultSiteOptions(), outDir });
+    done = true;
+    const requests = await polling;
+    expect(requests).toBeGreaterThan(30);
+    expect([...statuses.keys()].sort()).toEqual(['changes.html 200', 'index.html 200', 'reference.html 200']);
+    expect(readdirSync(outDir).sort()).toEqual(before);
+    // Nothing is left beside it.
+    expect(readdirSync(work)).toEqual(['dist']);
+  }, 240_000);
+
+  it('leaves the folder as it was when the build fails', async () => {
+    const outDir = join(work, 'kept');
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'index.html'), 'old site');
+    await expect(
+      buildIntoFresh(outDir, async (dir) => {
+        writeFileSync(join(dir, 'index.html'), 'half');
+        throw new Error('redocly failed');
+      }),
+    ).rejects.toThrow('redocly failed');
+    expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('old site');
+    expect(readdirSync(work).sort()).toEqual(['dist', 'kept']);
+  });
+
+  it('creates the folder on a first build', async () => {
+    const outDir = join(work, 'first', 'dist');
+    expect(await buildIntoFresh(outDir, async (dir) => writeFileSync(join(dir, 'a.txt'), 'new'))).toBeUndefined();
+    expect(readFileSync(join(outDir, 'a.txt'), 'utf8')).toBe('new');
+    expect(readdirSync(join(work, 'first'))).toEqual(['dist']);
+  });
+});
