@@ -1,7 +1,8 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { listen } from '@tas/serve';
+import { sendFile } from './serve/encoded.js';
 
 export interface ServeOptions {
   dir: string;
@@ -13,15 +14,7 @@ export interface ServeOptions {
 
 export const DEFAULT_PORT = 8080;
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.ts': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-};
-
-/** Serves the built folder as any static host would: files only, `/` is index.html. */
+/** Serves the built folder as any static host would: files only, `/` is index.html, precompressed variants (src/serve/encoded.ts). */
 export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} }: ServeOptions) {
   const root = normalize(dir);
   const server = createServer((req, res) => {
@@ -36,9 +29,7 @@ export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', 
         .end(found ? 'GET only' : 'Not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    sendFile(req, res, file);
   });
   return listen(server, port, host);
 }
