@@ -1,8 +1,8 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { extname, join, posix } from 'node:path';
-import { pipeline } from 'node:stream';
+import { join, posix } from 'node:path';
 import { createGuardedServer, listen, plainText } from '@tas/serve';
+import { sendFile } from './serve/encoded.js';
 
 export interface ServeOptions {
   dir: string;
@@ -13,14 +13,6 @@ export interface ServeOptions {
 }
 
 export const DEFAULT_PORT = 8080;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.ts': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-};
 
 type Resolved = { file: string } | { status: 400 | 404; text: string };
 
@@ -61,7 +53,8 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
 }
 
 /**
- * Serves the built folder as any static host would: files only, `/` is index.html. Any request,
+ * Serves the built folder as any static host would: files only, `/` is index.html, precompressed
+ * variants and caching headers (src/serve/encoded.ts). Any request,
  * however malformed, is answered (400 or 404 in plain text) and the server keeps serving.
  */
 export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} }: ServeOptions) {
@@ -74,14 +67,7 @@ export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', 
       log(`${req.method} ${req.url} ${status}`);
       if (!('file' in found)) return plain(res, found.status, found.text);
       if (!get) return plain(res, 405, 'GET only', { Allow: 'GET, HEAD' });
-      res.writeHead(200, { 'Content-Type': TYPES[extname(found.file)] ?? 'application/octet-stream' });
-      if (req.method === 'HEAD') return res.end();
-      // A file gone or unreadable after its stat: the answer is cut short, the server stays up.
-      pipeline(
-        createReadStream(found.file),
-        res,
-        (error) => error && log(`could not send ${found.file}: ${error.message}`),
-      );
+      sendFile(req, res, found.file, log);
     },
     { answer: plainText, log },
   );

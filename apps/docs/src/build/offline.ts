@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
+
 /**
- * Redoc 3 shows its "API docs by Redocly" attribution as an image from cdn.redoc.ly, even with
- * --inlineBundle. The site must work with no network, so the image becomes an inline SVG that still
- * says Redocly; the attribution link itself stays.
+ * Redoc 3 shows its "API docs by Redocly" attribution as an image from cdn.redoc.ly (the URL is in its
+ * script). The site must work with no network, so the image becomes an inline SVG that still says
+ * Redocly; the attribution link itself stays.
  */
 const LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
 
@@ -14,4 +16,28 @@ export function localizeAssets(html: string): string {
   const [full = '', mini = ''] = LOGOS;
   if (!html.includes(full)) throw new Error(`Redoc no longer loads ${full}: review src/build/offline.ts`);
   return html.replaceAll(full, svg('Redocly', 56)).replaceAll(mini, svg('R', 10));
+}
+
+// What `redocly build-docs` (without --inlineBundle) puts in the page to load Redoc from its CDN.
+const PRELOAD =
+  /<link rel="modulepreload" href="(https:\/\/cdn\.redocly\.com\/[^"]+\/redoc\.standalone\.js)" integrity="([^"]+)"[^>]*>/;
+
+/**
+ * The page's Redoc script from the CDN becomes `href`, a relative link to the site's own copy of the
+ * same file (`script`, checked against the page's integrity hash, so that a Redocly upgrade cannot
+ * pair a page with another renderer). The preload goes: a module script at the end of the body is
+ * found early anyway, and the page's own text should not share a slow line with the renderer.
+ */
+export function localizeRenderer(html: string, script: Buffer, href: string): string {
+  const [tag = '', url = '', integrity = ''] = PRELOAD.exec(html) ?? [];
+  if (!url) throw new Error('redocly build-docs no longer preloads Redoc from its CDN: review src/build/offline.ts');
+  const [algorithm = '', digest = ''] = integrity.split('-');
+  const ours = createHash(algorithm).update(script).digest('base64');
+  if (ours !== digest)
+    throw new Error(`${url} is not the file Redocly ships beside its CLI: review src/build/offline.ts`);
+  const rest = html.replace(tag, '');
+  const imports = `import { hydrate } from "${url}";`;
+  if (!rest.includes(imports))
+    throw new Error(`redocly build-docs no longer imports ${url}: review src/build/offline.ts`);
+  return rest.replace(imports, `import { hydrate } from "${href}";`);
 }

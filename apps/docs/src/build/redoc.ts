@@ -1,16 +1,32 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { addCodeSamples } from './code-samples.js';
-import { localizeAssets } from './offline.js';
+import { localizeAssets, localizeRenderer } from './offline.js';
+import { deepLinkScript, prerenderedOperations } from './prerender.js';
 import { expandServerDefaults } from './servers.js';
 
 const require = createRequire(import.meta.url);
 const redoclyBin = require.resolve('@redocly/cli/bin/cli.js');
 const template = fileURLToPath(new URL('./reference.hbs', import.meta.url));
+// The Redoc script `redocly build-docs` links from its CDN, as the CLI ships it beside itself.
+const standalone = join(dirname(redoclyBin), '..', 'lib', 'chunks', 'redoc.standalone.js');
+
+/**
+ * Redoc's script under a name that changes with its content, so that browsers may keep it for good;
+ * `original` is the file as Redocly ships it, `content` the site's copy (its CDN logo made inline).
+ */
+export function rendererAsset(): { name: string; content: string; original: Buffer } {
+  const original = readFileSync(standalone);
+  const content = localizeAssets(original.toString('utf8'));
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 12);
+  return { name: `redoc.${hash}.js`, content, original };
+}
 
 export interface ReferencePage {
   /** The description to render (a bundled file, or one whose refs Redocly resolves). */
@@ -18,23 +34,47 @@ export interface ReferencePage {
   output: string;
   title: string;
   templateOptions: Record<string, string | boolean>;
+  /** The site's assets folder (the root's, for every version) and the link to it from the page. */
+  assets: { dir: string; href: string };
 }
 
 /**
- * `redocly build-docs --inlineBundle`: Redoc's script goes into the page instead of coming from the
- * Redocly CDN, so the reference works with no network at all. Telemetry is off for the same reason.
+ * `redocly build-docs`: Redoc's own server-side rendering, and its script from the Redocly CDN, which
+ * becomes one content-hashed file in the site's assets folder that every reference page of every
+ * version loads (offline, and cached once). Telemetry is off.
  */
 export async function buildReference(page: ReferencePage): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'tas-docs-render-'));
   const rendered = join(work, basename(page.description));
   expandServerDefaults(page.description, rendered);
   addCodeSamples(rendered);
+  let doc: Record<string, unknown>;
   try {
     await buildDocs(page, rendered);
+    doc = parse(readFileSync(rendered, 'utf8'));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  writeFileSync(page.output, localizeAssets(readFileSync(page.output, 'utf8')));
+  const renderer = rendererAsset();
+  mkdirSync(page.assets.dir, { recursive: true });
+  const file = join(page.assets.dir, renderer.name);
+  if (!existsSync(file)) writeFileSync(file, renderer.content);
+  const html = localizeRenderer(
+    readFileSync(page.output, 'utf8'),
+    renderer.original,
+    `${page.assets.href}${renderer.name}`,
+  );
+  writeFileSync(page.output, withPrerender(html, doc));
+}
+
+/** The deep-link script at the end of the head, the operations as HTML between Redoc's markup and its script. */
+function withPrerender(html: string, doc: Record<string, unknown>): string {
+  const script = '<script type="module">';
+  const at = html.lastIndexOf(script);
+  if (at < 0 || !html.includes('</head>'))
+    throw new Error('redocly build-docs changed its page: review src/build/redoc.ts');
+  const body = `${html.slice(0, at)}${prerenderedOperations(doc)}\n      ${html.slice(at)}`;
+  return body.replace('</head>', `${deepLinkScript(doc)}\n</head>`);
 }
 
 async function buildDocs(page: ReferencePage, description: string): Promise<void> {
@@ -44,7 +84,6 @@ async function buildDocs(page: ReferencePage, description: string): Promise<void
     description,
     '--output',
     page.output,
-    '--inlineBundle',
     '--template',
     template,
     '--title',

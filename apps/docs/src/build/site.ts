@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { readClientExamples } from '../guide/client-examples.js';
 import { FAVICON } from '../guide/layout.js';
@@ -15,6 +15,8 @@ export interface SiteOptions {
   /** The sandbox control API description; rendered as a second reference when it exists. */
   controlDescription: string;
   arazzoDir: string;
+  /** The site's root, where the shared assets/ folder lives: outDir itself unless this is a version's copy. */
+  siteRoot?: string;
   log?: (line: string) => void;
 }
 
@@ -38,12 +40,21 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const control = existsSync(options.controlDescription);
   // The CLI passes template options as strings, where "false" is true: only a present flag is set.
   const templateOptions = { name, version: doc.info.version, favicon: FAVICON, ...(control ? { control: true } : {}) };
+  const root = options.siteRoot ?? outDir;
+  // A module's import needs ./ or ../ in front: a bare `assets/…` would name a package.
+  const up = relative(outDir, root)
+    .split(sep)
+    .filter(Boolean)
+    .map(() => '../')
+    .join('');
+  const assets = { dir: join(root, 'assets'), href: `${up || './'}assets/` };
 
   await buildReference({
     description: join(outDir, 'openapi.yaml'),
     output: join(outDir, 'reference.html'),
     title: `${name} ${doc.info.version}: reference`,
     templateOptions,
+    assets,
   });
   if (control) {
     await bundle(options.controlDescription, join(outDir, 'sandbox-control.yaml'));
@@ -52,6 +63,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       output: join(outDir, 'sandbox-control.html'),
       title: `${name}: sandbox control API`,
       templateOptions,
+      assets,
     });
   } else log(`sandbox control API: ${options.controlDescription} not found; its reference page is left out`);
 

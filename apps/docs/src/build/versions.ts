@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { changelogEntries, listReleases, loadDescription } from '@tas/openapi';
 import { parse } from 'yaml';
 import { changesPage } from './changes-page.js';
+import { compressSite } from './compress.js';
 import { buildIntoFresh } from './fresh-folder.js';
 import { buildSite, type SiteOptions, type SiteSummary } from './site.js';
 import { type SiteVersion, withSwitcher } from './switcher.js';
@@ -22,8 +23,9 @@ export function defaultOpenapiDir(): string {
 /**
  * The whole documentation: the working description (the latest release, once released) at the root,
  * every release under `v/<version>/` built from its kept bundle, a Changes page, and a version
- * switcher on every page. Offline like the rest: each version is a full copy of the site. Built in a
- * fresh folder and swapped in whole (`fresh-folder.ts`): a server serving `outDir` never sees it half built.
+ * switcher on every page. Offline like the rest: each version is a full copy of the site, except Redoc's
+ * script, which every version loads from the root's assets/ (one file, cached once). Built in a fresh
+ * folder and swapped in whole (`fresh-folder.ts`): a server serving `outDir` never sees it half built.
  */
 export function buildVersionedSite(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
   return buildIntoFresh(options.outDir, (outDir) => buildVersions({ ...options, outDir }));
@@ -51,7 +53,13 @@ async function buildVersions(options: VersionedOptions): Promise<SiteSummary & {
       const doc = readFileSync(join(openapiDir, 'releases', `${version}.yaml`), 'utf8');
       writeFileSync(join(descriptionDir, 'openapi.yaml'), doc);
       writeFileSync(join(descriptionDir, 'openapi.json'), JSON.stringify(parse(doc), null, 2));
-      await buildSite({ ...options, outDir: join(outDir, 'v', version), descriptionDir, log: () => {} });
+      await buildSite({
+        ...options,
+        outDir: join(outDir, 'v', version),
+        siteRoot: outDir,
+        descriptionDir,
+        log: () => {},
+      });
       log(`version ${version}: v/${version}/`);
     }
   } finally {
@@ -82,6 +90,7 @@ async function buildVersions(options: VersionedOptions): Promise<SiteSummary & {
     });
     writeFileSync(path, html);
   }
+  compressSite(outDir);
   return { ...summary, versions: versions.map((v) => `${v.version}${v.dir ? ` (${v.dir})` : ''}`) };
 }
 

@@ -1,0 +1,102 @@
+import { createReadStream, type Stats, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname } from 'node:path';
+import { pipeline } from 'node:stream';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+};
+
+/** What the build writes beside a text file (src/build/compress.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** A file name with a content hash (`redoc.165d6626f671.js`): its content never changes under that name. */
+export const isHashed = (path: string) => /\.[0-9a-f]{8,}\.[a-z0-9]+$/.test(path);
+
+/**
+ * How the file is kept: a hashed file for a year, untouched (`immutable`); anything else may be kept
+ * but is checked first (`no-cache`), which the ETag makes a 304 when nothing changed.
+ */
+export const cacheControl = (path: string) => (isHashed(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+
+/** The codings the client accepts, by `Accept-Encoding` (q=0 refuses one; `*` accepts the rest). */
+export function accepted(header: string | undefined): Set<string> {
+  const yes = new Set<string>();
+  const no = new Set<string>();
+  let star = false;
+  for (const part of (header ?? '').split(',')) {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!coding) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const ok = q === undefined || Number(q) > 0;
+    if (coding === '*') star = ok;
+    else (ok ? yes : no).add(coding);
+  }
+  if (star) for (const { name } of ENCODINGS) if (!no.has(name)) yes.add(name);
+  return yes;
+}
+
+/** The variant to send: the precompressed file the client accepts (br before gzip), or the file itself. */
+export function chooseVariant(
+  file: string,
+  acceptEncoding: string | undefined,
+  stat: (path: string) => Stats | undefined = (p) => statSync(p, { throwIfNoEntry: false }),
+): { path: string; encoding?: string; stats: Stats } | undefined {
+  const plain = stat(file);
+  if (!plain?.isFile()) return undefined;
+  const ok = accepted(acceptEncoding);
+  for (const { name, suffix } of ENCODINGS) {
+    const stats = ok.has(name) ? stat(file + suffix) : undefined;
+    if (stats?.isFile()) return { path: file + suffix, encoding: name, stats };
+  }
+  return { path: file, stats: plain };
+}
+
+/**
+ * Sends a file as a good static host does: the precompressed variant the client accepts with its
+ * Content-Encoding, `Vary: Accept-Encoding`, caching by name (see cacheControl), an ETag per variant
+ * and a 304 when the client has it already. GET and HEAD.
+ */
+export function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  log: (line: string) => void = () => {},
+): void {
+  const variant = chooseVariant(file, req.headers['accept-encoding']);
+  if (!variant) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  const { path, encoding, stats } = variant;
+  const etag = `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+  const headers: Record<string, string | number> = {
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl(file),
+    ETag: etag,
+    'Last-Modified': stats.mtime.toUTCString(),
+    Vary: 'Accept-Encoding',
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+  if (tags.includes(etag) || tags.includes('*')) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  headers['Content-Length'] = stats.size;
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') res.end();
+  // A file gone or unreadable after its stat: the answer is cut short, the server stays up.
+  else pipeline(createReadStream(path), res, (error) => error && log(`could not send ${path}: ${error.message}`));
+}
