@@ -21,7 +21,10 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 /** Adds fields the interface does not show to every record, roadmap and profile in a body. */
 function addFields(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(addFields);
+  if (Array.isArray(node)) {
+    for (const item of node) addFields(item);
+    return;
+  }
   if (!isObject(node)) return;
   for (const value of Object.values(node)) addFields(value);
   if ('test_id' in node && 'auth_required' in node) Object.assign(node, { branch: 'north', tags: ['pilot'] });
