@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +82,38 @@ describe('the built site', () => {
     for (const a of assumptions) expect(text).toContain(`title="${a.pointer.replace(/&/g, '&amp;')}"`);
     // The getting-started page keeps its #assumptions anchor and sends the reader there.
     expect(page).toMatch(/id="assumptions"[\s\S]*href="assumptions.html"/);
+  }, 60_000);
+});
+
+describe("the downloads page: a partner's whole kit", () => {
+  it('carries the client tarball with its SHA-256, its README, the 3.0 files and the Postman files', async () => {
+    const { outDir, page, summary } = await build({});
+    const downloads = readFileSync(join(outDir, 'downloads.html'), 'utf8');
+    const client = JSON.parse(readFileSync(join(defaults.clientDir ?? '', 'package.json'), 'utf8'));
+    const file = `tas-client-${client.version}.tgz`;
+    expect(summary.client).toBe(file);
+    const sha = createHash('sha256')
+      .update(readFileSync(join(outDir, file)))
+      .digest('hex');
+    expect(downloads).toContain(`<code class="sha256">${sha}</code>`);
+    expect(downloads).toContain(`npm install ./${file}`);
+    expect(downloads).toMatch(/npm install @tas\/client<\/code>[^<]*<strong>not on the npm registry yet/);
+    // The README as it ships, and rendered with its sections in the table of contents.
+    const readme = readFileSync(join(defaults.clientDir ?? '', 'README.md'), 'utf8');
+    expect(readFileSync(join(outDir, 'client-README.md'), 'utf8')).toBe(readme);
+    const clientPage = readFileSync(join(outDir, 'client.html'), 'utf8');
+    expect(clientPage).toMatch(/<h2 id="install">Install<\/h2>/);
+    expect(clientPage).toContain('href="#install"');
+    // Every file the page links to is in the site.
+    const links = [...downloads.matchAll(/href="([^"#]+)"/g)].map((m) => m[1] ?? '');
+    for (const link of links.filter((l) => !l.startsWith('data:')))
+      expect(existsSync(join(outDir, link)), link).toBe(true);
+    for (const want of ['openapi-3.0.yaml', 'openapi-3.0.json', 'tas-api.postman_collection.json'])
+      expect(links).toContain(want);
+    expect(JSON.parse(readFileSync(join(outDir, 'openapi-3.0.json'), 'utf8')).openapi).toBe('3.0.3');
+    expect(summary.conversion.length).toBeGreaterThan(0);
+    // The getting-started page says how to get the client, where its examples are.
+    expect(page).toMatch(/id="client"[\s\S]*not on the npm registry yet[\s\S]*href="downloads.html#client"/);
   }, 60_000);
 });
 
