@@ -66,6 +66,10 @@ describe('the built site', () => {
     for (const file of ['index.html', 'assumptions.html', 'reference.html'])
       expect(readFileSync(join(outDir, file), 'utf8')).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     for (const op of listOperations(doc)) expect(page).toContain(`reference.html#operation/${op.operationId}`);
+    // The reference shows the code samples (x-codeSamples) of every operation; the download has none.
+    const reference = readFileSync(join(outDir, 'reference.html'), 'utf8');
+    expect(reference.split('x-codeSamples').length - 1).toBe(listOperations(doc).length);
+    expect(readFileSync(join(outDir, 'openapi.yaml'), 'utf8')).not.toContain('x-codeSamples');
   }, 60_000);
 
   it('lists every assumption of the description on its own page, as text with its place in small print', async () => {

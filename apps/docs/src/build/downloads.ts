@@ -48,17 +48,21 @@ export async function writeDownloads({ outDir, doc, client, clientDir, control }
   if (readme && readmePath) {
     const text = readFileSync(readmePath, 'utf8');
     writeFileSync(join(outDir, DOWNLOADS.clientReadme), text);
-    pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html: withHeadingIds(await marked.parse(text)), control });
+    pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html: forThePage(await marked.parse(text)), control });
   }
   const download = client && { ...client, readme };
   pages['downloads.html'] = downloadsPage({ doc, client: download, conversion, control });
   return { pages, client: download, conversion };
 }
 
-/** Ids on h2 and h3, for the table of contents and links (marked 9 gives none). */
-function withHeadingIds(html: string): string {
+/**
+ * The rendered README as the guide's pages show HTML: ids on h2 and h3 for the table of contents
+ * (marked 9 gives none), and tables that scroll in their own box on a narrow screen.
+ */
+function forThePage(html: string): string {
   const seen = new Set<string>();
-  return html.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level: string, text: string) => {
+  const wrapped = html.replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${t}</div>`);
+  return wrapped.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level: string, text: string) => {
     const base =
       text
         .replace(/<[^>]+>/g, '')

@@ -10,6 +10,9 @@ const HELP = `Usage: npm run build -w @tas/docs [-- --out <dir>]
 Builds the documentation site into one self-contained static folder (default apps/docs/dist/):
 index.html (getting started), reference.html (Redoc), sandbox-control.html (when the sandbox's
 control API description exists), openapi.yaml, openapi.json and arazzo/*.arazzo.yaml;
+downloads.html with the client tarball (tas-client-<v>.tgz, its SHA-256), client.html and
+client-README.md, openapi-3.0.yaml and openapi-3.0.json (OpenAPI 3.0, validated), and a Postman
+collection with environments for the mock and the sandbox;
 changes.html (every release's changes) and v/<version>/ (each release's site), with a version
 switcher on every page.
 
@@ -41,7 +44,8 @@ try {
   console.log(
     `docs: built ${options.outDir} for version ${summary.version}: ${summary.operations} operations, ` +
       `${summary.assumptions} assumptions, ${summary.clientExamples.length} client examples, ` +
-      `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}; versions ${summary.versions.join(', ')}`,
+      `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}` +
+      `${summary.client ? `, client ${summary.client}` : ''}; versions ${summary.versions.join(', ')}`,
   );
 } catch (error) {
   exitOnUsageError(COMMAND, error);
