@@ -1,7 +1,6 @@
 // The edge: flags are read here and nowhere else.
 import { resolve } from 'node:path';
 import { exitOnUsageError, parseFlags, UsageError } from '@tas/serve';
-import { buildVersionedSite } from '../build/versions.js';
 import { defaultSiteOptions } from '../paths.js';
 
 const COMMAND = 'npm run build -w @tas/docs';
@@ -33,6 +32,8 @@ try {
   // npm run starts this in apps/docs; a relative --out means the folder the user typed it in.
   const out = values.out && resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   const options = { ...defaultSiteOptions(), ...(out ? { outDir: out } : {}) };
+  // Loaded after the flags are read: a bad flag is answered before the converters load.
+  const { buildVersionedSite } = await import('../build/versions.js');
   const summary = await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) }).catch(
     (error: Error & { code?: string }) => {
       // A folder that cannot be written: the user's path, not a bug.
