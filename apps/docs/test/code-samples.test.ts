@@ -107,6 +107,28 @@ describe('the code samples of the reference', () => {
     expect(JSON.stringify(doc)).not.toContain('x-codeSamples');
   });
 
+  it('typechecks every client sample against the types of the client (strict)', async () => {
+    const types = mkdtempSync(join(artifacts, 'code-samples-types-'));
+    for (const s of samples) writeFileSync(join(types, `${s.operationId}.ts`), s.client);
+    const tsconfig = {
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: ['*.ts'],
+    };
+    writeFileSync(join(types, 'tsconfig.json'), JSON.stringify(tsconfig));
+    const tsc = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
+    const checked = await run(process.execPath, [tsc, '-p', join(types, 'tsconfig.json')], {});
+    expect(checked.stdout).toBe('');
+    expect(checked.status).toBe(0);
+  }, 90_000);
+
   it.each(samples.map((s) => [s.operationId, s] as const))(
     '%s: the curl sample and the client sample both succeed against the sandbox',
     async (_, sample) => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +102,17 @@ describe("the downloads page: a partner's whole kit", () => {
       .digest('hex');
     expect(downloads).toContain(`<code class="sha256">${sha}</code>`);
     expect(downloads).toContain(`npm install ./${file}`);
+    // The release packs the same folder the same way: npm pack is reproducible, so its tarball is this one.
+    const again = mkdtempSync(join(tmpdir(), 'tas-docs-pack-'));
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', again], {
+      cwd: defaults.clientDir,
+      stdio: 'ignore',
+    });
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(again, file)))
+        .digest('hex'),
+    ).toBe(sha);
     expect(downloads).toMatch(/npm install @tas\/client<\/code>[^<]*<strong>not on the npm registry yet/);
     // The README as it ships, and rendered with its sections in the table of contents.
     const readme = readFileSync(join(defaults.clientDir ?? '', 'README.md'), 'utf8');
