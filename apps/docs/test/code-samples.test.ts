@@ -103,6 +103,13 @@ describe('the code samples of the reference', () => {
       const labels = ((item[op.method]?.['x-codeSamples'] ?? []) as { label: string }[]).map((s) => s.label);
       expect([op.operationId, labels]).toEqual([op.operationId, ['curl', 'Typed client']]);
     }
+    // Every example and field the table names exists in the current description.
+    for (const s of samples) {
+      const examples = listOperations(doc).find((o) => o.operationId === s.operationId)?.requestBody?.examples ?? {};
+      if (s.call.example) expect(Object.keys(examples), s.operationId).toContain(s.call.example);
+      for (const [field, variable] of Object.entries(s.call.bodyVariables ?? {}))
+        expect(s.curl).toContain(`\\"${field}\\":\\"${variable}\\"`);
+    }
     // The description itself is left as it is.
     expect(JSON.stringify(doc)).not.toContain('x-codeSamples');
   });
