@@ -34,7 +34,7 @@ describe('the built site', () => {
     expect(page).toContain('typed-client examples were not available');
     expect(page).not.toContain('sandbox-control.html');
     expect(readFileSync(join(outDir, 'reference.html'), 'utf8').includes('sandbox-control.html')).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('picks up client examples, the control API and workflows once they exist', async () => {
     const inputs = mkdtempSync(join(tmpdir(), 'tas-docs-in-'));
@@ -52,7 +52,7 @@ describe('the built site', () => {
     expect(readFileSync(join(outDir, 'arazzo', 'journeys.arazzo.yaml'), 'utf8')).toBe('arazzo: 1.0.1\n');
     if (summary.control)
       expect(readFileSync(join(outDir, 'sandbox-control.html'), 'utf8')).toContain('__redoc_definition');
-  }, 60_000);
+  }, 180_000);
 
   it('is one folder with relative links only, the description beside the page and its version shown', async () => {
     const { outDir, page } = await build({});
@@ -71,7 +71,7 @@ describe('the built site', () => {
     const reference = readFileSync(join(outDir, 'reference.html'), 'utf8');
     for (const op of listOperations(doc)) expect(reference).toContain(`# ${op.summary}. Needs BASE_URL`);
     expect(readFileSync(join(outDir, 'openapi.yaml'), 'utf8')).not.toContain('x-codeSamples');
-  }, 60_000);
+  }, 180_000);
 
   it('lists every assumption of the description on its own page, as text with its place in small print', async () => {
     const { page, outDir } = await build({});
@@ -87,7 +87,7 @@ describe('the built site', () => {
     for (const a of assumptions) expect(text).toContain(`title="${a.pointer.replace(/&/g, '&amp;')}"`);
     // The getting-started page keeps its #assumptions anchor and sends the reader there.
     expect(page).toMatch(/id="assumptions"[\s\S]*href="assumptions.html"/);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("the downloads page: a partner's whole kit", () => {
@@ -130,7 +130,7 @@ describe("the downloads page: a partner's whole kit", () => {
     expect(summary.conversion.length).toBeGreaterThan(0);
     // The getting-started page says how to get the client, where its examples are.
     expect(page).toMatch(/id="client"[\s\S]*not on the npm registry yet[\s\S]*href="downloads.html#client"/);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('placeOf names an assumption readably', () => {
@@ -154,5 +154,5 @@ describe('the published workflows', () => {
       expect(urls.length).toBeGreaterThan(0);
       for (const url of urls) expect(existsSync(join(outDir, 'arazzo', url)), `${file}: ${url}`).toBe(true);
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -13,6 +13,7 @@ afterAll(() => {
 });
 
 it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them all', async () => {
+  // npm start builds the whole versioned site (every release, the downloads) first: minutes on a busy machine.
   const outDir = join(mkdtempSync(join(tmpdir(), 'tas-start-')), 'dist');
   const env = { ...process.env, MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: outDir };
   child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env });
@@ -21,7 +22,7 @@ it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them a
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
   await expect
-    .poll(() => output, { timeout: 90_000, interval: 200 })
+    .poll(() => output, { timeout: 270_000, interval: 200 })
     .toMatch(/Running \(Ctrl-C stops all\):[\s\S]*docs/);
 
   const urls = Object.fromEntries([...output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
@@ -40,4 +41,4 @@ it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them a
   child.kill('SIGINT');
   expect(await exited).toBe(0);
   await expect(fetch(urls.docs as string)).rejects.toThrow();
-}, 120_000);
+}, 300_000);

@@ -43,7 +43,7 @@ beforeAll(async () => {
 
   server = await serveDocs({ dir: outDir, port: 0 });
   ({ browser, page, left, errors } = await openOfflineBrowser());
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
