@@ -11,6 +11,7 @@ export function defaultSiteOptions(): Omit<SiteOptions, 'log'> {
     outDir: fileURLToPath(new URL('../dist', import.meta.url)),
     descriptionDir: dirname(createRequire(import.meta.url).resolve('@tas/openapi/openapi.json')),
     clientExamplesDir: root('packages/client/examples'),
+    clientDir: root('packages/client'),
     controlDescription: root('apps/sandbox/control.openapi.yaml'),
     arazzoDir: root('openapi/arazzo'),
   };

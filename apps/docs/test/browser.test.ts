@@ -50,6 +50,8 @@ async function open(path: string) {
 const PAGES = [
   ['getting-started', ''],
   ['assumptions', 'assumptions.html'],
+  ['downloads', 'downloads.html'],
+  ['client', 'client.html'],
   ['reference', 'reference.html'],
   ['reference-deep-link', 'reference.html#operation/authenticateRoadmap'],
   ['sandbox-control', 'sandbox-control.html'],
@@ -88,7 +90,7 @@ describe('the docs site in headless Chromium, offline', () => {
 
   it('gives the long pages a table of contents whose links land on their sections', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    for (const path of ['', 'assumptions.html']) {
+    for (const path of ['', 'assumptions.html', 'downloads.html', 'client.html']) {
       await open(path);
       const targets = await page
         .locator('.toc a')
@@ -126,6 +128,9 @@ describe('the docs site in headless Chromium, offline', () => {
       await expect
         .poll(() => page.getByRole('heading', { name: summary }).first().isVisible(), { timeout: READY_LIMIT_MS })
         .toBe(true);
+      // Its code samples (x-codeSamples), curl first.
+      const sample = page.locator('pre', { hasText: `# ${summary}. Needs BASE_URL` }).first();
+      await expect.poll(() => sample.isVisible(), { timeout: 15_000 }).toBe(true);
     },
   );
 

@@ -103,9 +103,38 @@ describe('the code samples of the reference', () => {
       const labels = ((item[op.method]?.['x-codeSamples'] ?? []) as { label: string }[]).map((s) => s.label);
       expect([op.operationId, labels]).toEqual([op.operationId, ['curl', 'Typed client']]);
     }
+    // Every example and field the table names exists in the current description.
+    for (const s of samples) {
+      const examples = listOperations(doc).find((o) => o.operationId === s.operationId)?.requestBody?.examples ?? {};
+      if (s.call.example) expect(Object.keys(examples), s.operationId).toContain(s.call.example);
+      for (const [field, variable] of Object.entries(s.call.bodyVariables ?? {}))
+        expect(s.curl).toContain(`\\"${field}\\":\\"${variable}\\"`);
+    }
     // The description itself is left as it is.
     expect(JSON.stringify(doc)).not.toContain('x-codeSamples');
   });
+
+  it('typechecks every client sample against the types of the client (strict)', async () => {
+    const types = mkdtempSync(join(artifacts, 'code-samples-types-'));
+    for (const s of samples) writeFileSync(join(types, `${s.operationId}.ts`), s.client);
+    const tsconfig = {
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: ['*.ts'],
+    };
+    writeFileSync(join(types, 'tsconfig.json'), JSON.stringify(tsconfig));
+    const tsc = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
+    const checked = await run(process.execPath, [tsc, '-p', join(types, 'tsconfig.json')], {});
+    expect(checked.stdout).toBe('');
+    expect(checked.status).toBe(0);
+  }, 90_000);
 
   it.each(samples.map((s) => [s.operationId, s] as const))(
     '%s: the curl sample and the client sample both succeed against the sandbox',

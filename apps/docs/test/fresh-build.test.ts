@@ -41,7 +41,7 @@ describe('a rebuild under a running docs server', () => {
     expect(readdirSync(outDir).sort()).toEqual(before);
     // Nothing is left beside it.
     expect(readdirSync(work)).toEqual(['dist']);
-  }, 240_000);
+  }, 480_000);
 
   it('leaves the folder as it was when the build fails', async () => {
     const outDir = join(work, 'kept');

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +67,10 @@ describe('the built site', () => {
     for (const file of ['index.html', 'assumptions.html', 'reference.html'])
       expect(readFileSync(join(outDir, file), 'utf8')).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     for (const op of listOperations(doc)) expect(page).toContain(`reference.html#operation/${op.operationId}`);
+    // The reference shows the code samples (x-codeSamples) of every operation; the download has none.
+    const reference = readFileSync(join(outDir, 'reference.html'), 'utf8');
+    for (const op of listOperations(doc)) expect(reference).toContain(`# ${op.summary}. Needs BASE_URL`);
+    expect(readFileSync(join(outDir, 'openapi.yaml'), 'utf8')).not.toContain('x-codeSamples');
   });
 
   it('lists every assumption of the description on its own page, as text with its place in small print', async () => {
@@ -81,6 +87,49 @@ describe('the built site', () => {
     for (const a of assumptions) expect(text).toContain(`title="${a.pointer.replace(/&/g, '&amp;')}"`);
     // The getting-started page keeps its #assumptions anchor and sends the reader there.
     expect(page).toMatch(/id="assumptions"[\s\S]*href="assumptions.html"/);
+  });
+});
+
+describe("the downloads page: a partner's whole kit", () => {
+  it('carries the client tarball with its SHA-256, its README, the 3.0 files and the Postman files', async () => {
+    const { outDir, page, summary } = await build({});
+    const downloads = readFileSync(join(outDir, 'downloads.html'), 'utf8');
+    const client = JSON.parse(readFileSync(join(defaults.clientDir ?? '', 'package.json'), 'utf8'));
+    const file = `tas-client-${client.version}.tgz`;
+    expect(summary.client).toBe(file);
+    const sha = createHash('sha256')
+      .update(readFileSync(join(outDir, file)))
+      .digest('hex');
+    expect(downloads).toContain(`<code class="sha256">${sha}</code>`);
+    expect(downloads).toContain(`npm install ./${file}`);
+    // The release packs the same folder the same way: npm pack is reproducible, so its tarball is this one.
+    const again = mkdtempSync(join(tmpdir(), 'tas-docs-pack-'));
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', again], {
+      cwd: defaults.clientDir,
+      stdio: 'ignore',
+    });
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(again, file)))
+        .digest('hex'),
+    ).toBe(sha);
+    expect(downloads).toMatch(/npm install @tas\/client<\/code>[^<]*<strong>not on the npm registry yet/);
+    // The README as it ships, and rendered with its sections in the table of contents.
+    const readme = readFileSync(join(defaults.clientDir ?? '', 'README.md'), 'utf8');
+    expect(readFileSync(join(outDir, 'client-README.md'), 'utf8')).toBe(readme);
+    const clientPage = readFileSync(join(outDir, 'client.html'), 'utf8');
+    expect(clientPage).toMatch(/<h2 id="install">Install<\/h2>/);
+    expect(clientPage).toContain('href="#install"');
+    // Every file the page links to is in the site.
+    const links = [...downloads.matchAll(/href="([^"#]+)"/g)].map((m) => m[1] ?? '');
+    for (const link of links.filter((l) => !l.startsWith('data:')))
+      expect(existsSync(join(outDir, link)), link).toBe(true);
+    for (const want of ['openapi-3.0.yaml', 'openapi-3.0.json', 'tas-api.postman_collection.json'])
+      expect(links).toContain(want);
+    expect(JSON.parse(readFileSync(join(outDir, 'openapi-3.0.json'), 'utf8')).openapi).toBe('3.0.3');
+    expect(summary.conversion.length).toBeGreaterThan(0);
+    // The getting-started page says how to get the client, where its examples are.
+    expect(page).toMatch(/id="client"[\s\S]*not on the npm registry yet[\s\S]*href="downloads.html#client"/);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchReady, type Running } from '@tas/serve/testing';
+import { launchReady, READY_LIMIT_MS, type Running, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
 
 // `npm start` (scripts/start.mjs) is the README's main command; this runs it on free ports.
@@ -11,12 +11,14 @@ let start: Running | undefined;
 afterAll(() => start?.stop('SIGKILL'));
 
 it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them all', async () => {
+  // npm start builds the whole versioned site (every release, the downloads) first: minutes on a busy machine.
   const outDir = join(mkdtempSync(join(tmpdir(), 'tas-start-')), 'dist');
   const env = { MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: outDir };
   start = await launchReady(
     [process.execPath, 'scripts/start.mjs'],
     /Running \(Ctrl-C stops all\):[\s\S]*\n {2}docs +http:\S+\n/,
-    { cwd: root, env },
+    // Not a server's start but a whole site's build first: as long as a test may take, less the checks after.
+    { cwd: root, env, limitMs: TEST_LIMIT_MS - READY_LIMIT_MS / 2 },
   );
   const output = start.output();
 

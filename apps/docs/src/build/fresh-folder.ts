@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -9,7 +9,8 @@ import { basename, dirname, join } from 'node:path';
  * leaves `outDir` as it was.
  */
 export async function buildIntoFresh<T>(outDir: string, build: (dir: string) => Promise<T>): Promise<T> {
-  mkdirSync(dirname(outDir), { recursive: true });
+  // A parent that is a file is left to mkdtemp, which says so (ENOTDIR).
+  if (!existsSync(dirname(outDir))) mkdirSync(dirname(outDir), { recursive: true });
   // Beside outDir, so that the rename stays on one file system; a name .gitignore's dist/ does not cover is
   // still never committed, as it is removed in every case but a killed process.
   const fresh = mkdtempSync(join(dirname(outDir), `.${basename(outDir)}-building-`));

@@ -5,6 +5,8 @@ import { readClientExamples } from '../guide/client-examples.js';
 import { FAVICON } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
+import { type ClientPackage, packClient } from './client-package.js';
+import { writeDownloads } from './downloads.js';
 import { buildReference, bundle } from './redoc.js';
 
 export interface SiteOptions {
@@ -17,6 +19,10 @@ export interface SiteOptions {
   arazzoDir: string;
   /** The site's root, where the shared assets/ folder lives: outDir itself unless this is a version's copy. */
   siteRoot?: string;
+  /** The typed client's package folder: packed into the site with its README, when built. */
+  clientDir?: string;
+  /** The client already packed (the versioned build packs it once for every version). */
+  clientPackage?: ClientPackage;
   log?: (line: string) => void;
 }
 
@@ -27,6 +33,10 @@ export interface SiteSummary {
   clientExamples: string[];
   control: boolean;
   arazzo: string[];
+  /** The client tarball in the site, when there is one. */
+  client?: string;
+  /** What the OpenAPI 3.0 conversion changed: each kind, with its count. */
+  conversion: string[];
 }
 
 /** Builds the whole static site into one folder, publishable as it is on any static host. */
@@ -83,14 +93,20 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   for (const file of arazzo) copyWorkflow(join(options.arazzoDir, file), join(outDir, 'arazzo'), sites);
   if (!arazzo.length) log(`Arazzo workflows: none in ${options.arazzoDir}; the page says so`);
 
+  const packed = options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined);
+  if (!packed) log(`typed client: no built package in ${options.clientDir}; the downloads page says so`);
+  const downloads = await writeDownloads({ outDir, doc, client: packed, clientDir: options.clientDir, control });
+  if (packed && !options.clientPackage) packed.cleanup();
+
   const clientExamples = readClientExamples(options.clientExamplesDir);
   if (!clientExamples.length) {
     log(`typed-client examples: none in ${options.clientExamplesDir}; the page shows curl only and says so`);
   }
   // The guide's own pages, by file name: a page more is a line more.
   const pages: Record<string, string> = {
-    'index.html': guidePage({ doc, clientExamples, control, arazzo }),
+    'index.html': guidePage({ doc, clientExamples, control, arazzo, client: downloads.client }),
     'assumptions.html': assumptionsPage({ doc, control }),
+    ...downloads.pages,
   };
   for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), html);
   return {
@@ -100,5 +116,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     clientExamples: clientExamples.map((e) => e.file),
     control,
     arazzo,
+    client: downloads.client?.file,
+    conversion: downloads.conversion.map((g) => `${g.signature} (${g.nodes.length})`),
   };
 }

@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { changelogEntries, listReleases, loadDescription } from '@tas/openapi';
 import { parse } from 'yaml';
 import { changesPage } from './changes-page.js';
+import { packClient } from './client-package.js';
 import { compressSite } from './compress.js';
 import { buildIntoFresh } from './fresh-folder.js';
 import { buildSite, type SiteOptions, type SiteSummary } from './site.js';
@@ -32,8 +33,18 @@ export function buildVersionedSite(options: VersionedOptions): Promise<SiteSumma
 }
 
 async function buildVersions(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
-  const { outDir, log = () => {} } = options;
   const openapiDir = options.openapiDir ?? defaultOpenapiDir();
+  // The client is packed once, for every version's downloads page.
+  const clientPackage = options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined);
+  try {
+    return await buildAll({ ...options, clientPackage }, openapiDir);
+  } finally {
+    if (!options.clientPackage) clientPackage?.cleanup();
+  }
+}
+
+async function buildAll(options: VersionedOptions, openapiDir: string) {
+  const { outDir, log = () => {} } = options;
   const summary = await buildSite(options);
   const releases = listReleases(join(openapiDir, 'releases'));
   const current = summary.version;

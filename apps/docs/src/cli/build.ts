@@ -1,7 +1,6 @@
 // The edge: flags are read here and nowhere else.
 import { resolve } from 'node:path';
 import { exitOnUsageError, parseFlags, UsageError } from '@tas/serve';
-import { buildVersionedSite } from '../build/versions.js';
 import { defaultSiteOptions } from '../paths.js';
 
 const COMMAND = 'npm run build -w @tas/docs';
@@ -10,6 +9,9 @@ const HELP = `Usage: npm run build -w @tas/docs [-- --out <dir>]
 Builds the documentation site into one self-contained static folder (default apps/docs/dist/):
 index.html (getting started), reference.html (Redoc), sandbox-control.html (when the sandbox's
 control API description exists), openapi.yaml, openapi.json and arazzo/*.arazzo.yaml;
+downloads.html with the client tarball (tas-client-<v>.tgz, its SHA-256), client.html and
+client-README.md, openapi-3.0.yaml and openapi-3.0.json (OpenAPI 3.0, validated), and a Postman
+collection with environments for the mock and the sandbox;
 changes.html (every release's changes) and v/<version>/ (each release's site), with a version
 switcher on every page.
 
@@ -30,6 +32,8 @@ try {
   // npm run starts this in apps/docs; a relative --out means the folder the user typed it in.
   const out = values.out && resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   const options = { ...defaultSiteOptions(), ...(out ? { outDir: out } : {}) };
+  // Loaded after the flags are read: a bad flag is answered before the converters load.
+  const { buildVersionedSite } = await import('../build/versions.js');
   const summary = await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) }).catch(
     (error: Error & { code?: string }) => {
       // A folder that cannot be written: the user's path, not a bug.
@@ -41,7 +45,8 @@ try {
   console.log(
     `docs: built ${options.outDir} for version ${summary.version}: ${summary.operations} operations, ` +
       `${summary.assumptions} assumptions, ${summary.clientExamples.length} client examples, ` +
-      `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}; versions ${summary.versions.join(', ')}`,
+      `${summary.arazzo.length} workflows${summary.control ? ', sandbox control API' : ''}` +
+      `${summary.client ? `, client ${summary.client}` : ''}; versions ${summary.versions.join(', ')}`,
   );
 } catch (error) {
   exitOnUsageError(COMMAND, error);

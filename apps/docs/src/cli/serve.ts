@@ -1,6 +1,5 @@
 // The edge: flags and environment variables are read here and nowhere else.
 import { exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
-import { buildVersionedSite } from '../build/versions.js';
 import { defaultSiteOptions } from '../paths.js';
 import { DEFAULT_PORT, serveDocs } from '../serve.js';
 
@@ -27,7 +26,11 @@ try {
   );
   const port = portOption(values.port, 'DOCS_PORT', process.env, DEFAULT_PORT);
   const options = defaultSiteOptions();
-  if (!values['no-build']) await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
+  // Loaded only to build: the converters it brings take seconds to load, and a bad flag is answered before.
+  if (!values['no-build']) {
+    const { buildVersionedSite } = await import('../build/versions.js');
+    await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
+  }
   const server = await serveDocs({
     dir: options.outDir,
     port,

@@ -17,6 +17,7 @@ export function siteNav(title: string, version: string, { control }: SiteLinks):
     ['index.html', 'Getting started'],
     ['assumptions.html', 'Assumptions'],
     ['reference.html', 'API reference'],
+    ['downloads.html', 'Downloads'],
     ...(control ? [['sandbox-control.html', 'Sandbox control API']] : []),
   ];
   return `<nav class="tas-nav"><strong>${esc(title)} <span data-version>v${esc(version)}</span></strong>

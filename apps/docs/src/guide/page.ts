@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '@tas/openapi';
 import { listAssumptions } from '@tas/openapi';
 import { assumptionsBody } from './assumptions.js';
 import { type ClientExample, clientSection } from './client-examples.js';
+import type { ClientDownload } from './downloads.js';
 import { esc } from './html.js';
 import { page } from './layout.js';
 import { limitsSection } from './limits.js';
@@ -16,10 +17,12 @@ export interface GuideInput {
   control: boolean;
   /** Arazzo workflow files copied into `arazzo/`. */
   arazzo: string[];
+  /** The client tarball in the site, when there is one. */
+  client?: ClientDownload;
 }
 
 /** The getting-started page (index.html): self-contained, relative links only. */
-export function guidePage({ doc, clientExamples, control, arazzo }: GuideInput): string {
+export function guidePage({ doc, clientExamples, control, arazzo, client }: GuideInput): string {
   const { title, version } = doc.info;
   const workflows = arazzo.length
     ? `<ul>${arazzo.map((f) => `<li><a href="arazzo/${esc(f)}" download>${esc(f)}</a></li>`).join('')}</ul>`
@@ -51,6 +54,7 @@ where the mock would answer another one, the <code>Prefer</code> header that ask
 <code>/__sandbox/</code> calls: set what those steps set yourself, <code>ROADMAP</code> to any UUID and
 <code>CODE</code> to any 5 digits.</p>
 <h2 id="client">With the typed client</h2>
+${clientIntro(client)}
 ${clientSection(clientExamples)}
 <h2 id="limits">Limits</h2>
 ${limitsSection(doc)}
@@ -61,11 +65,25 @@ ${listAssumptions(doc).length} decisions are listed on their own page: <a href="
 <ul>
 <li><a href="openapi.yaml" download>openapi.yaml</a>: the bundled description, version ${esc(version)}</li>
 <li><a href="openapi.json" download>openapi.json</a>: the same, as JSON</li>
+<li><a href="downloads.html#openapi-30">openapi-3.0.yaml and openapi-3.0.json</a>: the same as OpenAPI 3.0, for tools that read only 3.0</li>
+<li><a href="downloads.html#postman">A Postman collection</a>, with environments for the mock and the sandbox</li>
+<li><a href="downloads.html#client">The typed client</a>${client ? `: ${esc(client.file)}` : ''}</li>
 ${control ? '<li><a href="sandbox-control.yaml" download>sandbox-control.yaml</a>: the sandbox control API</li>' : ''}
 </ul>
 <h3 id="workflows">Workflows (Arazzo)</h3>
 ${workflows}`;
   return page({ title: 'Getting started', siteTitle: title, version, body, control });
+}
+
+/** How to get the client, said where its examples are; the commands are on the downloads page. */
+function clientIntro(client: ClientDownload | undefined): string {
+  const name = client ? esc(client.name) : '@tas/client';
+  return `<p>The typed client (${name}) calls every operation with typed parameters and answers, paces itself to the rate
+limit and retries where that is safe. It is <strong>not on the npm registry yet</strong>: install it from its tarball,
+${client ? `<a href="${esc(client.file)}" download>${esc(client.file)}</a> (SHA-256 on the <a href="downloads.html#client">downloads page</a>)` : 'in the release folder'},
+with <code>npm install ./${client ? esc(client.file) : 'tas-client-&lt;version&gt;.tgz'}</code>; once it is published,
+<code>npm install ${name}</code>. <a href="downloads.html#client">Downloads</a> says how, step by step${client?.readme ? ', and <a href="client.html">its README</a> documents it' : ''}.
+The examples below run as they are against the sandbox or the mock (<code>TAS_BASE_URL</code>, <code>TAS_API_KEY</code>).</p>`;
 }
 
 /** The assumptions page (assumptions.html). */

@@ -38,6 +38,7 @@ table { border-collapse: collapse; width: 100%; font-size: 14px; }
 th, td { border: 1px solid #d8dee4; padding: 0.4em 0.6em; text-align: left; vertical-align: top; }
 th { background: #f4f6f8; }
 td code { white-space: nowrap; }
+td pre code { white-space: pre-wrap; }
 .where, .pointer { display: block; font-size: 12px; color: #57606a; margin-top: 0.2em; }
 .pointer { word-break: break-all; }
 .missing { color: #8a4b00; }

@@ -44,15 +44,13 @@ export function renderSample(op: Operation, call: SampleCall): Sample {
 
 function bodyOf(op: Operation, call: SampleCall): unknown {
   if (!op.requestBody) return undefined;
+  // An older release (rendered under v/<version>/) may lack the example this table names: its first one
+  // then. The current description's samples are run by a test, which fails on a wrong name or field.
   const examples = op.requestBody.examples;
-  const name = call.example ?? Object.keys(examples)[0];
-  if (!name || !(name in examples))
-    throw new Error(`${op.operationId}: the description has no request example ${name}`);
+  const name = call.example && call.example in examples ? call.example : Object.keys(examples)[0];
+  if (!name) return {};
   const value = structuredClone(examples[name]) as Record<string, unknown>;
-  for (const [field, variable] of Object.entries(call.bodyVariables ?? {})) {
-    if (!(field in value)) throw new Error(`${op.operationId}: example ${name} has no field ${field}`);
-    value[field] = variable;
-  }
+  for (const [field, variable] of Object.entries(call.bodyVariables ?? {})) if (field in value) value[field] = variable;
   return value;
 }
 

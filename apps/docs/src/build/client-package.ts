@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ClientPackage {
+  name: string;
+  version: string;
+  /** The tarball `npm pack` wrote, e.g. tas-client-2.0.0.tgz. */
+  file: string;
+  path: string;
+  sha256: string;
+  /** The folder to remove once the tarball is copied. */
+  cleanup: () => void;
+}
+
+/**
+ * The typed client as the tarball a partner installs (`npm pack`, as `npm run release` packs it), so that
+ * the site alone carries it. Undefined when the package or its build (`dist/`) is not there.
+ */
+export function packClient(dir: string): ClientPackage | undefined {
+  if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'dist'))) return undefined;
+  const { name, version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, string>;
+  const out = mkdtempSync(join(tmpdir(), 'tas-docs-client-'));
+  const printed = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const file = printed.trim().split('\n').pop() ?? '';
+  const path = join(out, file);
+  const sha256 = createHash('sha256').update(readFileSync(path)).digest('hex');
+  return {
+    name: String(name),
+    version: String(version),
+    file,
+    path,
+    sha256,
+    cleanup: () => rmSync(out, { recursive: true, force: true }),
+  };
+}

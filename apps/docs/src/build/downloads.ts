@@ -1,0 +1,77 @@
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OpenApiDocument } from '@tas/openapi';
+import { marked } from 'marked';
+import { stringify } from 'yaml';
+import { type ClientDownload, clientReadmePage, DOWNLOADS, downloadsPage } from '../guide/downloads.js';
+import type { ClientPackage } from './client-package.js';
+import { type ChangeGroup, conversionChanges } from './openapi30/changes.js';
+import { convertTo30 } from './openapi30/convert.js';
+import { POSTMAN_ENVIRONMENTS, postmanCollection, postmanEnvironment } from './postman.js';
+
+export interface DownloadsBuild {
+  outDir: string;
+  doc: OpenApiDocument;
+  client?: ClientPackage;
+  clientDir?: string;
+  control: boolean;
+}
+
+/**
+ * Writes what the downloads page offers (the client tarball and README, the description as OpenAPI 3.0,
+ * the Postman collection and environments) and returns the pages that present them.
+ */
+export async function writeDownloads({ outDir, doc, client, clientDir, control }: DownloadsBuild): Promise<{
+  pages: Record<string, string>;
+  client?: ClientDownload;
+  conversion: ChangeGroup[];
+}> {
+  const json = doc as unknown as Record<string, unknown>;
+  const doc30 = await convertTo30(json);
+  writeFileSync(join(outDir, DOWNLOADS.openapi30Json), `${JSON.stringify(doc30, null, 2)}\n`);
+  writeFileSync(join(outDir, DOWNLOADS.openapi30Yaml), stringify(doc30));
+  const conversion = conversionChanges(json, doc30);
+
+  // The converter adds its own keys to what it is given: a copy, so that the files and the list stay as written.
+  const collection = await postmanCollection(structuredClone(doc30), json);
+  writeFileSync(join(outDir, DOWNLOADS.collection), `${JSON.stringify(collection, null, 2)}\n`);
+  for (const name of Object.keys(POSTMAN_ENVIRONMENTS) as (keyof typeof POSTMAN_ENVIRONMENTS)[])
+    writeFileSync(
+      join(outDir, DOWNLOADS.environment(name)),
+      `${JSON.stringify(postmanEnvironment(name, doc.info.title), null, 2)}\n`,
+    );
+
+  const pages: Record<string, string> = {};
+  const readmePath = clientDir && join(clientDir, 'README.md');
+  const readme = Boolean(client && readmePath && existsSync(readmePath));
+  if (client) copyFileSync(client.path, join(outDir, client.file));
+  if (readme && readmePath) {
+    const text = readFileSync(readmePath, 'utf8');
+    writeFileSync(join(outDir, DOWNLOADS.clientReadme), text);
+    pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html: forThePage(await marked.parse(text)), control });
+  }
+  const download = client && { ...client, readme };
+  pages['downloads.html'] = downloadsPage({ doc, client: download, conversion, control });
+  return { pages, client: download, conversion };
+}
+
+/**
+ * The rendered README as the guide's pages show HTML: ids on h2 and h3 for the table of contents
+ * (marked 9 gives none), and tables that scroll in their own box on a narrow screen.
+ */
+function forThePage(html: string): string {
+  const seen = new Set<string>();
+  const wrapped = html.replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${t}</div>`);
+  return wrapped.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level: string, text: string) => {
+    const base =
+      text
+        .replace(/<[^>]+>/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'section';
+    let id = base;
+    for (let i = 2; seen.has(id); i++) id = `${base}-${i}`;
+    seen.add(id);
+    return `<h${level} id="${id}">${text}</h${level}>`;
+  });
+}

@@ -1,0 +1,130 @@
+import type { OpenApiDocument } from '@tas/openapi';
+import type { ChangeGroup } from '../build/openapi30/changes.js';
+import { POSTMAN_ENVIRONMENTS } from '../build/postman.js';
+import { conversionSection } from './conversion.js';
+import { code, esc, table } from './html.js';
+import { page } from './layout.js';
+
+/** The files of the site a partner downloads, by name. */
+export const DOWNLOADS = {
+  openapi30Yaml: 'openapi-3.0.yaml',
+  openapi30Json: 'openapi-3.0.json',
+  collection: 'tas-api.postman_collection.json',
+  environment: (name: string) => `tas-api-${name}.postman_environment.json`,
+  clientReadme: 'client-README.md',
+  clientPage: 'client.html',
+};
+
+export interface ClientDownload {
+  name: string;
+  version: string;
+  file: string;
+  sha256: string;
+  /** Whether the client's README is in the site (client.html and client-README.md). */
+  readme: boolean;
+}
+
+export interface DownloadsInput {
+  doc: OpenApiDocument;
+  client?: ClientDownload;
+  conversion: ChangeGroup[];
+  control: boolean;
+}
+
+export function clientInstall(client: ClientDownload | undefined): string {
+  if (!client)
+    return '<p class="missing">The client package was not available when this site was built: ask for the release folder, which holds it.</p>';
+  const readme = client.readme
+    ? `<p>Its README, with the quick start, every option, the errors and the journey helpers: <a href="${DOWNLOADS.clientPage}">the client's README</a> (also <a href="${DOWNLOADS.clientReadme}" download>as Markdown</a>).</p>`
+    : '';
+  return `<p><strong>Today</strong>, install it from its tarball: <a href="${esc(client.file)}" download>${esc(client.file)}</a>
+(${esc(client.name)} ${esc(client.version)}), SHA-256 <code class="sha256">${esc(client.sha256)}</code>. Check the file, then install it
+in your project (an ES module project: the examples use top-level <code>await</code>):</p>
+${code(
+  [
+    `sha256sum ${client.file}   # prints ${client.sha256}`,
+    'npm init -y && npm pkg set type=module   # in a new folder only',
+    `npm install ./${client.file}`,
+  ].join('\n'),
+  'sh',
+)}
+<p>The same tarball is in the release folder (<code>npm run release</code>) beside <code>docs/</code>, with the SHA-256 of every
+file of the release in <code>SHA256SUMS</code> (<code>sha256sum -c SHA256SUMS</code>).</p>
+<p><strong>Once published</strong>: <code>npm install ${esc(client.name)}</code>. The package is <strong>not on the npm registry yet</strong>:
+until it is, that command fails (404); use the tarball.</p>
+${readme}`;
+}
+
+/** downloads.html: the client, the description in 3.1 and 3.0, the Postman collection. */
+export function downloadsPage({ doc, client, conversion, control }: DownloadsInput): string {
+  const { title, version } = doc.info;
+  const envRows = Object.entries(POSTMAN_ENVIRONMENTS).map(([name, values]) => [
+    `<a href="${DOWNLOADS.environment(name)}" download>${DOWNLOADS.environment(name)}</a>`,
+    `<code>base_url</code> <code>${esc(values.base_url)}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>`,
+  ]);
+  const body = `<h1>Downloads</h1>
+<p>Everything an integration needs, for version <strong data-version>${esc(version)}</strong> of the ${esc(title)}; every file is
+built from the same description as the <a href="reference.html">reference</a>.</p>
+<h2 id="client">The typed client</h2>
+${clientInstall(client)}
+<p>Every operation of the <a href="reference.html">reference</a> shows a sample with the client beside the curl one, and
+<a href="index.html#client">Getting started</a> shows whole journeys.</p>
+<h2 id="description">The description</h2>
+${table(
+  ['File', 'Format', 'For'],
+  [
+    [
+      '<a href="openapi.yaml" download>openapi.yaml</a>',
+      'OpenAPI 3.1, YAML',
+      'the source of truth: any tool that reads 3.1',
+    ],
+    ['<a href="openapi.json" download>openapi.json</a>', 'OpenAPI 3.1, JSON', 'the same'],
+    [
+      `<a href="${DOWNLOADS.openapi30Yaml}" download>${DOWNLOADS.openapi30Yaml}</a>`,
+      'OpenAPI 3.0.3, YAML',
+      'tools that read only 3.0 (many code generators, gateways and test tools)',
+    ],
+    [`<a href="${DOWNLOADS.openapi30Json}" download>${DOWNLOADS.openapi30Json}</a>`, 'OpenAPI 3.0.3, JSON', 'the same'],
+    ...(control
+      ? [
+          [
+            '<a href="sandbox-control.yaml" download>sandbox-control.yaml</a>',
+            'OpenAPI 3.1, YAML',
+            'the sandbox control API',
+          ],
+        ]
+      : []),
+  ],
+)}
+<h3 id="openapi-30">What the 3.0 files change</h3>
+<p>The build converts the description with <code>@apiture/openapi-down-convert</code>, after its own pass for what that
+converter leaves (a <code>const</code> of <code>false</code>, a <code>null</code> branch of <code>oneOf</code>, numeric exclusive bounds,
+<code>info.summary</code>), and checks the result against the OpenAPI 3.0 schema (<code>@seriousme/openapi-schema-validator</code>);
+a result that is not valid 3.0 fails the build. The table is made by comparing the two documents: every change the 3.0 files
+make, with an example and every place. Everything else is the same, the <code>x-</code> extensions (<code>x-assumed</code>…) included.
+Where 3.0 cannot say what 3.1 says (a value that may be <code>null</code> through a <code>$ref</code>), 3.1 is the truth.</p>
+${conversionSection(conversion)}
+<h2 id="postman">Postman</h2>
+<p><a href="${DOWNLOADS.collection}" download>${DOWNLOADS.collection}</a>: every operation as a request, generated from the
+description by <code>openapi-to-postmanv2</code>, in the order an integration calls them, with the description's example values.
+The key goes in the <code>API-KEY</code> header from the variable <code>apiKey</code>, the address from <code>base_url</code>.
+Two environments set them:</p>
+${table(['Environment', 'Sets'], envRows)}
+<p>In Postman, import the collection and both environments (Import, then drop the three files) and choose an environment.
+Send <em>List records</em> first: its test script keeps the token of a ready standalone record in the collection variable
+<code>record_token</code>, which every record request uses. The roadmap requests use <code>roadmap_token</code>: on the sandbox,
+create a roadmap with <code>POST /__sandbox/roadmaps/</code> and set <code>roadmap_token</code> in the environment (until then they answer 404, as the reference says). For a
+live deployment, duplicate an environment and set its <code>base_url</code> and <code>apiKey</code>. From a terminal, with the
+sandbox running:</p>
+${code(`npx newman run ${DOWNLOADS.collection} -e ${DOWNLOADS.environment('sandbox')}`, 'sh')}
+<p>A test of this site runs the collection this way against a fresh sandbox: every request gets an answer the reference
+lists for it, never a 5xx.</p>`;
+  return page({ title: 'Downloads', siteTitle: title, version, body, control });
+}
+
+/** client.html: the client's README, rendered, so that a partner with only this site has it. */
+export function clientReadmePage({ doc, html, control }: { doc: OpenApiDocument; html: string; control: boolean }) {
+  const { title, version } = doc.info;
+  const body = `<p class="note">The README of the typed client, as it ships in the package. Install it as <a href="downloads.html#client">Downloads</a> says.</p>\n${html}`;
+  return page({ title: 'The typed client', siteTitle: title, version, body, control });
+}
