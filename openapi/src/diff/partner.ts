@@ -19,6 +19,7 @@ export interface ChangeSubject {
 /** One line of the Changes page: a sentence, and the operations where a partner meets it. */
 export interface PartnerChange {
   kind: ChangeKind;
+  action: Change['action'];
   assumed: boolean;
   text: string;
   operations: NonNullable<Change['operation']>[];
@@ -143,7 +144,8 @@ function endsWithField(longer: string, shorter: string): boolean {
 export function partnerChanges(changes: Change[]): PartnerChange[] {
   const schemaChanges = changes.filter((c) => c.subject && !c.operation);
   const out = new Map<Change, PartnerChange>();
-  for (const c of schemaChanges) out.set(c, { kind: c.kind, assumed: c.assumed, text: line(c), operations: [] });
+  for (const c of schemaChanges)
+    out.set(c, { kind: c.kind, action: c.action, assumed: c.assumed, text: line(c), operations: [] });
   const alone: PartnerChange[] = [];
   for (const c of changes.filter((x) => x.operation)) {
     const s = c.subject;
@@ -166,7 +168,13 @@ export function partnerChanges(changes: Change[]): PartnerChange[] {
     const text = line(c);
     const twin = alone.find((a) => a.text === text);
     if (twin) continue;
-    alone.push({ kind: c.kind, assumed: c.assumed, text, operations: c.operation ? [c.operation] : [] });
+    alone.push({
+      kind: c.kind,
+      action: c.action,
+      assumed: c.assumed,
+      text,
+      operations: c.operation ? [c.operation] : [],
+    });
   }
   return [...out.values(), ...alone];
 }
