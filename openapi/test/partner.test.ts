@@ -63,7 +63,7 @@ describe('partnerChanges', () => {
     expect(
       got.map((c) => ({ text: c.text, kind: c.kind, operations: c.operations.map((o) => `${o.method} ${o.path}`) })),
     ).toEqual(want);
-  });
+  }, 60_000);
 
   it('a bound and a description on a nested field read as sentences, without keywords or paths', () => {
     const before = loadDescription();
@@ -76,5 +76,5 @@ describe('partnerChanges', () => {
     expect(texts).toContain('TestSummary: description of title reworded');
     expect(texts).toContain('TestSummary: new value other for gender_permission');
     for (const text of texts) expect(text).not.toMatch(/`|properties\.|allOf|\/components\/|in schemas/);
-  });
+  }, 60_000);
 });
