@@ -55,15 +55,19 @@ const cases: [string, (d: Doc) => void, { text: string; kind: string; operations
 ];
 
 describe('partnerChanges', () => {
-  it.each(cases)('%s', (_, edit, want) => {
-    const before = loadDescription();
-    const after = structuredClone(before) as Doc;
-    edit(after);
-    const got = partnerChanges(compareDescriptions(before, after as typeof before));
-    expect(
-      got.map((c) => ({ text: c.text, kind: c.kind, operations: c.operations.map((o) => `${o.method} ${o.path}`) })),
-    ).toEqual(want);
-  }, 60_000);
+  it.each(cases)(
+    '%s',
+    (_, edit, want) => {
+      const before = loadDescription();
+      const after = structuredClone(before) as Doc;
+      edit(after);
+      const got = partnerChanges(compareDescriptions(before, after as typeof before));
+      expect(
+        got.map((c) => ({ text: c.text, kind: c.kind, operations: c.operations.map((o) => `${o.method} ${o.path}`) })),
+      ).toEqual(want);
+    },
+    60_000,
+  );
 
   it('a bound and a description on a nested field read as sentences, without keywords or paths', () => {
     const before = loadDescription();
