@@ -38,7 +38,7 @@ describe('npm run release', () => {
     const { code, stdout } = await release('--out', out);
     expect(stdout).toContain('OK the gate passes');
     expect(code).toBe(0);
-  }, 60_000);
+  }, 240_000);
 
   it('writes the description (YAML and JSON), the docs, both tarballs and SHA256SUMS into one folder', async () => {
     const files = readdirSync(out).sort();
@@ -74,6 +74,7 @@ describe('npm run release', () => {
       // ESM-only packages: Node (ESM) and bundler resolution must be clean; CJS require is out of scope.
       await run(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only']);
     },
+    60_000,
   );
 
   it('the client tarball installs in an empty folder and its README quick start runs against the mock', async () => {
@@ -113,5 +114,5 @@ describe('npm run release', () => {
     expect(code).toBe(1);
     expect(existsSync(refused)).toBe(false);
     expect(readdirSync(join(openapi, 'releases'))).toEqual(readdirSync(join(root, 'openapi/releases')));
-  });
+  }, 60_000);
 });

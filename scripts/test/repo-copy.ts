@@ -22,9 +22,10 @@ export function repoCopy(root: string, { built }: { built: boolean }): string {
       cpSync(join(root, group, name, 'package.json'), join(dir, group, name, 'package.json'));
     }
   }
-  const whole = ['openapi', 'scripts', 'packages/tsconfig'];
-  if (built) whole.push('packages/client', 'packages/conformance', 'apps/docs/dist');
-  for (const path of whole) cpSync(join(root, path), join(dir, path), { recursive: true, filter: skip });
+  for (const path of ['openapi', 'scripts', 'packages/tsconfig']) {
+    cpSync(join(root, path), join(dir, path), { recursive: true, filter: skip });
+  }
+  if (built) addBuilds(root, dir);
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], {
@@ -36,4 +37,11 @@ export function repoCopy(root: string, { built }: { built: boolean }): string {
   git('add', '-A');
   git('commit', '-q', '-m', 'copy');
   return dir;
+}
+
+/** The packages and the docs site as built in `root`, into the copy (ignored by its git, as here). */
+export function addBuilds(root: string, dir: string): void {
+  for (const path of ['packages/client', 'packages/conformance', 'apps/docs/dist']) {
+    cpSync(join(root, path), join(dir, path), { recursive: true, filter: skip });
+  }
 }
