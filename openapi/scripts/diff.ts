@@ -12,7 +12,8 @@ const HELP = `Usage: npm run diff [-- --write]
 Compares the working description (openapi/dist/openapi.json, built by npm run build) with the
 latest release in openapi/releases/ and classifies every change as breaking, non-breaking or
 annotation. Fails (exit 1) when a change comes without a version bump or a changelog entry, or a
-breaking change without a major bump.
+breaking change without a major bump, or when an unfinished release left a file in
+openapi/releases/ (it names the file to delete; see "Abandoning a release" in openapi/README.md).
 
   --write   regenerate openapi/CHANGELOG.md from the diffs first
   --help    this text`;

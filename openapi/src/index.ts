@@ -20,6 +20,7 @@ export { type Change, type ChangeKind, compareDescriptions } from './diff/change
 export { changelogEntries, checkWorkspace, strayReleases } from './diff/check.js';
 export { type GateResult, runGate } from './diff/gate.js';
 export { uncommittedReleases } from './diff/git.js';
+export { type ChangeSubject, type PartnerChange, partnerChanges, sentenceOf } from './diff/partner.js';
 export { listReleases, loadRelease } from './diff/releases.js';
 export { formatReport } from './diff/report.js';
 export { type Limits, limitsOf } from './limits.js';

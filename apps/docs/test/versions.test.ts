@@ -95,8 +95,11 @@ describe('versioned documentation', () => {
   it('lists each release on the Changes page, in plain words, linked to the operation in the reference', async () => {
     await open('changes.html');
     const text = await page.locator('main').textContent();
-    expect(text).toContain('2.1.0');
-    expect(text).toContain(`Added property \`${FIELD}\``);
+    expect(text).toContain('2.1.0 (this version)');
+    expect(text).not.toContain('unreleased');
+    // In a partner's words: the schema, the field and where it shows; no backticks, no schema paths.
+    expect(text).toContain(`Record: new field ${FIELD} (assumed). In GET /record/, GET /record/{token}/`);
+    expect(text).not.toMatch(/`|properties\.|in schemas/);
     expect(text).toContain('First release of the contract.');
     const link = page.locator('ul.changes-non-breaking a[href*="reference.html#operation/"]').first();
     const href = await link.getAttribute('href');

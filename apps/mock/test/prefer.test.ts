@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createValidator, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { call, TOKEN, useMock } from './helpers.js';
@@ -113,4 +114,12 @@ describe('a Prefer it can honour still answers', () => {
     const res = await call(mock.url, { path: '/api/v2/record/not-a-uuid/', headers: { Prefer: 'code=418' } });
     expect([res.status, res.json.messages[0].code]).toEqual([400, 'invalid_parameter']);
   });
+});
+
+it("the README's example answer is the mock's answer to that Prefer", async () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const shown = JSON.parse(/```json\n(.*invalid_prefer.*)\n```/.exec(readme)?.[1] ?? '{}');
+  const prefer = /Prefer on getRecord \(GET [^)]+\): (code=\d+)/.exec(shown.messages[0].text)?.[1] ?? '';
+  const res = await call(mock.url, { path: `/api/v2/record/${TOKEN}/`, headers: { Prefer: prefer } });
+  expect(res.json).toEqual(shown);
 });

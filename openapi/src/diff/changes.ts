@@ -1,6 +1,7 @@
 import { apiDiff, type Diff } from 'api-smart-diff';
 import type { JsonObject, OpenApiDocument } from '../description.js';
 import { METHODS } from '../operations.js';
+import { type ChangeSubject, subjectOf } from './partner.js';
 import { overrideKind } from './policy.js';
 
 /** How a change meets a partner: breaking (their code may stop working), non-breaking, annotation (text only). */
@@ -17,6 +18,8 @@ export interface Change {
   assumed: boolean;
   /** The change in plain words. */
   text: string;
+  /** Where it sits in a partner's terms, for the Changes page (partner.ts). */
+  subject?: ChangeSubject;
 }
 
 // The library's own classes; "deprecated" is a notice (non-breaking) and "unclassified" is
@@ -48,6 +51,7 @@ function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument): Cha
   const assumed =
     touchesAssumed(before, path) || touchesAssumed(after, path) || isAssumedValue(d.before) || isAssumedValue(d.after);
   const kind = overrideKind(d, KINDS[d.type] ?? 'breaking');
+  const subject = subjectOf(path, d.before, d.after);
   return {
     kind,
     action: d.action as Change['action'],
@@ -55,6 +59,7 @@ function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument): Cha
     ...(operation ? { operation } : {}),
     assumed,
     text: describe(d, path, operation),
+    ...(subject ? { subject } : {}),
   };
 }
 

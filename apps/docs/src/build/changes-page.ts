@@ -1,4 +1,4 @@
-import type { Change, ChangelogEntry } from '@tas/openapi';
+import { type Change, type ChangelogEntry, type PartnerChange, partnerChanges } from '@tas/openapi';
 import { esc } from '../guide/html.js';
 import { page } from '../guide/layout.js';
 
@@ -9,9 +9,10 @@ const SECTIONS: [Change['kind'], string, string][] = [
 ];
 
 /**
- * changes.html: every release, newest first, with its changes in plain words (openapi/CHANGELOG.md's
- * entries), each linked to its operation in the reference of the version where it can be seen:
- * the release itself, or the one before for something removed.
+ * changes.html: every release, newest first, with its changes in sentences a partner reads
+ * (partnerChanges: "Record: new field test_description"), each with the operations it shows in,
+ * linked to the reference of the version where they can be seen: the release itself, or the one
+ * before for something removed.
  */
 export function changesPage(input: {
   entries: ChangelogEntry[];
@@ -27,20 +28,21 @@ export function changesPage(input: {
     '<h1>Changes</h1>',
     '<p>Every release of the contract, newest first, with what changed since the one before. ' +
       'Changes marked <em>assumed</em> touch something the description marks as our decision rather than the ' +
-      "interface's promise. Generated from the diffs between the released descriptions (<code>npm run diff</code>).</p>",
+      "interface's promise. Generated from the differences between the released descriptions.</p>",
     ...ordered.map((entry, i) => {
       const previous = ordered[i + 1]?.version;
-      const head = `<h2 id="v${esc(entry.version.replaceAll('.', '-'))}">${esc(entry.version)}${entry.unreleased ? ' (unreleased)' : ''}</h2>`;
+      const state = entry.unreleased ? ' (unreleased)' : entry.version === input.version ? ' (this version)' : '';
+      const head = `<h2 id="v${esc(entry.version.replaceAll('.', '-'))}">${esc(entry.version)}${state}</h2>`;
       if (!entry.changes) return `${head}\n<p>First release of the contract.</p>`;
       if (entry.changes.length === 0) return `${head}\n<p>No change to the contract.</p>`;
       return [
         head,
         ...SECTIONS.flatMap(([kind, title, meaning]) => {
-          const of = entry.changes?.filter((c) => c.kind === kind) ?? [];
+          const of = partnerChanges(entry.changes ?? []).filter((c) => c.kind === kind);
           if (!of.length) return [];
           const items = of.map(
             (c) =>
-              `<li>${esc(c.text)}${c.assumed ? ' <em>(assumed)</em>' : ''}${link(c, entry.version, previous, dirOf)}</li>`,
+              `<li>${esc(c.text)}${c.assumed ? ' <em>(assumed)</em>' : ''}${links(c, entry.version, previous, dirOf)}</li>`,
           );
           return [`<h3>${title}</h3>`, `<p>${meaning}</p>`, `<ul class="changes-${kind}">${items.join('')}</ul>`];
         }),
@@ -50,9 +52,15 @@ export function changesPage(input: {
   return page({ title: 'Changes', siteTitle: input.siteTitle, version: input.version, body, control: input.control });
 }
 
-function link(c: Change, version: string, previous: string | undefined, dirOf: (v: string) => string): string {
-  const id = c.operation?.operationId;
-  if (!id) return '';
-  const where = c.action === 'remove' && previous ? previous : version;
-  return ` <a href="${dirOf(where)}reference.html#operation/${encodeURIComponent(id)}">${esc(c.operation?.method)} ${esc(c.operation?.path)} in the ${esc(where)} reference</a>`;
+function links(c: PartnerChange, version: string, previous: string | undefined, dirOf: (v: string) => string): string {
+  const ops = c.operations.filter((o) => o.operationId);
+  if (!ops.length) return '';
+  // Something removed is seen in the release before; everything else in this one.
+  const removed = c.action === 'remove' && previous;
+  const where = removed ? previous : version;
+  const anchors = ops.map(
+    (o: NonNullable<Change['operation']>) =>
+      `<a href="${dirOf(where)}reference.html#operation/${encodeURIComponent(o.operationId ?? '')}">${esc(o.method)} ${esc(o.path)}</a>`,
+  );
+  return `. In ${anchors.join(', ')} (the ${esc(where)} reference)`;
 }

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const skip = (path: string) => !/(^|\/)(node_modules|test-artifacts|\.turbo)(\/|$)/.test(path);
+
+/**
+ * A throwaway copy of the repository for the release commands, committed in its own git: the
+ * workspace files turbo needs, openapi/ and scripts/ whole, node_modules linked. `built` adds the
+ * packed packages and the docs site as built here (for a release that gets past its checks);
+ * without it they are absent, so a build would show.
+ */
+export function repoCopy(root: string, { built }: { built: boolean }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tas-release-copy-'));
+  for (const file of ['package.json', 'package-lock.json', 'turbo.json', 'vitest.shared.ts', 'biome.json']) {
+    cpSync(join(root, file), join(dir, file));
+  }
+  for (const group of ['apps', 'packages']) {
+    for (const name of readdirSync(join(root, group))) {
+      mkdirSync(join(dir, group, name), { recursive: true });
+      cpSync(join(root, group, name, 'package.json'), join(dir, group, name, 'package.json'));
+    }
+  }
+  for (const path of ['openapi', 'scripts', 'packages/tsconfig']) {
+    cpSync(join(root, path), join(dir, path), { recursive: true, filter: skip });
+  }
+  if (built) addBuilds(root, dir);
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+  git('init', '-q');
+  if (!existsSync(join(dir, '.gitignore'))) cpSync(join(root, '.gitignore'), join(dir, '.gitignore'));
+  git('add', '-A');
+  git('commit', '-q', '-m', 'copy');
+  return dir;
+}
+
+/** The packages and the docs site as built in `root`, into the copy (ignored by its git, as here). */
+export function addBuilds(root: string, dir: string): void {
+  for (const path of ['packages/client', 'packages/conformance', 'apps/docs/dist']) {
+    cpSync(join(root, path), join(dir, path), { recursive: true, filter: skip });
+  }
+}
