@@ -12,6 +12,7 @@ export function skipReason(
 ): string | undefined {
   if (target === 'mock' && (check.kind === 'journey' || check.needs || check.otherKey))
     return 'the mock keeps no state and accepts any key: it gets the contract checks only';
+  if (target === 'live' && check.notOnLive) return check.notOnLive;
   if (target === 'live' && check.slowOnLive && !options.slow)
     return `opt-in on a live target (--slow): ${check.slowOnLive}`;
   if (check.otherKey && !options.otherApiKey) return "needs --other-api-key (a second organizer's key)";
