@@ -24,7 +24,7 @@ export function preflight(runnable: Check[], options: RunOptions, needs: Require
   const total = needs.ready + needs.vipWait + needs.roadmaps;
   if (total === 0 || options.provision === 'sandbox') return;
   if (!options.fixtures) {
-    const ids = runnable.filter((c) => c.needs).map((c) => c.id);
+    const ids = runnable.filter((c) => c.needs || c.shares?.length).map((c) => c.id);
     throw new RunError(
       `missing fixtures: ${ids.join(', ')} need fresh records and roadmaps; pass --fixtures FILE (see plan), ` +
         '--provision sandbox, or --skip them',
