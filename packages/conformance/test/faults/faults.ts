@@ -118,6 +118,12 @@ const isJson = (text: string) => {
   }
 };
 
+/** A server that accepts what the right server refused, where `refused` says so. */
+function acceptWhere(refused: (req: ProxyRequest, res: ProxyResponse) => boolean): Fault {
+  const ok = JSON.stringify({ data: {}, successful: true, messages: [] });
+  return { response: (req, res) => (res.status >= 400 && refused(req, res) ? { ...res, status: 200, body: ok } : res) };
+}
+
 /** The text of an error answer (`messages[0].text`), or ''. */
 function errorText(res: ProxyResponse): string {
   try {
@@ -437,12 +443,7 @@ export const FAULTS: Variant[] = [
   ],
   [
     'an empty roles array accepted',
-    {
-      response: (req, res) =>
-        route('POST', ROADMAP_AUTH)(req) && res.status === 400 && /"roles":\[\]/.test(req.body)
-          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
-          : res,
-    },
+    acceptWhere((req) => route('POST', ROADMAP_AUTH)(req) && /"roles":\[\]/.test(req.body)),
     'constraints.authenticateRoadmap',
     'stated',
   ],
@@ -457,23 +458,16 @@ export const FAULTS: Variant[] = [
   ],
   [
     'a draft_token never issued, replaced or of another roadmap accepted',
-    {
-      response: (req, res) =>
-        route('PUT', ROADMAP_VERIFY)(req) && /unknown or was replaced/.test(errorText(res))
-          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
-          : res,
-    },
+    acceptWhere((req, res) => route('PUT', ROADMAP_VERIFY)(req) && /unknown or was replaced/.test(errorText(res))),
     'roadmap-verify-draft-token',
     'stated',
   ],
   [
     'an answer the question does not offer accepted',
-    {
-      response: (req, res) =>
-        route('POST', RECORD)(req) && errorCode(res) === 'invalid_answers' && /option ids/.test(errorText(res))
-          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
-          : res,
-    },
+    acceptWhere(
+      (req, res) =>
+        route('POST', RECORD)(req) && errorCode(res) === 'invalid_answers' && /option ids/.test(errorText(res)),
+    ),
     'submit-invalid-values',
     'stated',
   ],
