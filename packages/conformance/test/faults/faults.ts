@@ -133,9 +133,6 @@ function errorText(res: ProxyResponse): string {
   }
 }
 
-// Once, on a filtered listing (the run's key check is an unfiltered one).
-let rateLimitedOnce = false;
-
 /**
  * [name, fault, the rule (check or response rule id) the suite must name, how it must fail]:
  * `strict`, a departure found with --strict (a wrong 4xx, a response detail); `stated`, a breach of
@@ -168,9 +165,10 @@ export const FAULTS: Variant[] = [
   [
     'a 429 without Retry-After',
     {
-      response: (req, res) => {
-        if (rateLimitedOnce || !route('GET', LIST)(req) || !req.path.includes('status=')) return res;
-        rateLimitedOnce = true;
+      // Once per proxy, on a filtered listing (the run's key check is an unfiltered one).
+      response: (req, res, state) => {
+        if (state.rateLimited || !route('GET', LIST)(req) || !req.path.includes('status=')) return res;
+        state.rateLimited = true;
         const body = { data: {}, successful: false, messages: [{ code: 'rate_limited', text: 'Too many requests.' }] };
         return { status: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
       },
