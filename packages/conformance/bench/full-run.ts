@@ -47,7 +47,7 @@ try {
 const doc = loadDescription();
 const assumptions = listAssumptions(doc);
 for (const slow of [false, true]) {
-  const negative = negativeBudget(doc, assumptions, 'live', undefined, { otherApiKey: 'other', slow });
+  const negative = negativeBudget(doc, assumptions, 'live', undefined, { otherApiKey: 'other', slow, seed });
   const runnable = allChecks(doc, assumptions, { seed, budget: negative.budget }).filter(
     (c) => !skipReason(c, 'live', { otherApiKey: 'other', slow }),
   );
@@ -55,6 +55,7 @@ for (const slow of [false, true]) {
   const total = plan.requests + 1; // the key check
   console.log(
     `live${slow ? ' --slow' : ''}: ${plan.checks} checks, about ${total} requests (${negative.budget} generated negative inputs), ` +
-      `at least ${plan.pacedSeconds} s at 100/min; ${(total / LIVE_REQUESTS).toFixed(2)}x of the 300-request target`,
+      `at least ${plan.pacedSeconds} s at 100/min; ${(total / LIVE_REQUESTS).toFixed(2)}x of the 300-request target; ` +
+      `fixtures: ${plan.needs.ready} ready records, ${plan.needs.vipWait} in VIP wait, ${plan.needs.roadmaps} roadmaps`,
   );
 }

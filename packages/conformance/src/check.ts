@@ -77,6 +77,8 @@ export interface Check {
    * fixtures and setup requests count once in `plan`, whichever checks share them.
    */
   shares?: string[];
+  /** Never run on a live target: why (it would verify nothing there). */
+  notOnLive?: string;
   /** The check needs --other-api-key. */
   otherKey?: boolean;
   run(ctx: CheckContext): Promise<void>;

@@ -12,6 +12,7 @@ export function skipReason(
 ): string | undefined {
   if (target === 'mock' && (check.kind === 'journey' || check.needs || check.otherKey))
     return 'the mock keeps no state and accepts any key: it gets the contract checks only';
+  if (target === 'live' && check.notOnLive) return check.notOnLive;
   if (target === 'live' && check.slowOnLive && !options.slow)
     return `opt-in on a live target (--slow): ${check.slowOnLive}`;
   if (check.otherKey && !options.otherApiKey) return "needs --other-api-key (a second organizer's key)";
@@ -23,7 +24,7 @@ export function preflight(runnable: Check[], options: RunOptions, needs: Require
   const total = needs.ready + needs.vipWait + needs.roadmaps;
   if (total === 0 || options.provision === 'sandbox') return;
   if (!options.fixtures) {
-    const ids = runnable.filter((c) => c.needs).map((c) => c.id);
+    const ids = runnable.filter((c) => c.needs || c.shares?.length).map((c) => c.id);
     throw new RunError(
       `missing fixtures: ${ids.join(', ')} need fresh records and roadmaps; pass --fixtures FILE (see plan), ` +
         '--provision sandbox, or --skip them',

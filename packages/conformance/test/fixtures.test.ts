@@ -65,11 +65,12 @@ describe('a run from a fixtures file (as against a live deployment)', () => {
       rate: false,
     });
     expect(result.results.filter((r) => r.outcome === 'fail')).toEqual([]);
-    // tenant-isolation (no other key), and the four SMS-only checks (an instant organizer).
+    // tenant-isolation (no other key), and the five SMS-only checks (an instant organizer).
     expect(result.results.filter((r) => r.outcome === 'skip').map((r) => r.id)).toEqual([
       'tenant-isolation',
       'sms-wrong-code',
       'roadmap-verify-twice',
+      'roadmap-verify-draft-token',
       'draft-token-expiry',
       'mobile-limit',
     ]);

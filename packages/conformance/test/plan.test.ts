@@ -23,4 +23,34 @@ describe('plan', () => {
     expect(plan.needs).toEqual({ ready: 1, vipWait: 1, roadmaps: 1 });
     expect(plan.requests).toBe(5 + 16 + 2 + 3);
   });
+
+  it.each([
+    // The authenticated record: answers are refused on it, then the journeys that leave it so start from it.
+    {
+      ids: ['constraints.submitAnswers', 'submit-wrong-length', 'submit-invalid-values', 'submit-finishes'],
+      target: 'live',
+      needs: { ready: 1, vipWait: 0, roadmaps: 0 },
+      setup: 4,
+    },
+    {
+      ids: ['constraints.authenticateRoadmap', 'constraints.verifyRoadmapAuth', 'roadmap-verify-draft-token'],
+      target: 'live',
+      needs: { ready: 0, vipWait: 0, roadmaps: 2 },
+      setup: 3 + 4,
+    },
+    // The mock keeps no state: its refusals go to an unknown token.
+    {
+      ids: ['constraints.submitAnswers', 'constraints.authenticateRoadmap'],
+      target: 'mock',
+      needs: { ready: 0, vipWait: 0, roadmaps: 0 },
+      setup: 0,
+    },
+  ] as const)('$ids on $target: a shared resource counts once', async ({ ids, target, needs, setup }) => {
+    const doc = loadDescription();
+    const checks = allChecks(doc, listAssumptions(doc)).filter((c) => (ids as readonly string[]).includes(c.id));
+    expect(checks).toHaveLength(ids.length);
+    const plan = await planFor(checks, false, false, target);
+    expect(plan.needs).toEqual(needs);
+    expect(plan.requests).toBe(checks.reduce((sum, c) => sum + c.requests, 0) + setup);
+  });
 });

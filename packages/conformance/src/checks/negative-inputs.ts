@@ -42,9 +42,8 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
       get requests() {
         return own().length + (held() ? 1 : 0);
       },
-      get shares() {
-        return held() ? [heldKey(operation.operationId)] : undefined;
-      },
+      // Whatever this run draws, so that plan and run name the same checks when fixtures are missing.
+      shares: setupOf(operation.operationId) ? [heldKey(operation.operationId)] : undefined,
       async run(ctx) {
         const all = own();
         if (!all.length)

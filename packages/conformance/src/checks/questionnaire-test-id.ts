@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
-import { authenticatedRecord, questionsAndAnswers } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
+import { questionsAndAnswers } from '../journey/steps.js';
 
 export const questionnaireTestId: Check = {
   id: 'questionnaire-test-id',
@@ -7,10 +8,10 @@ export const questionnaireTestId: Check = {
   statement: "GET /record/{token}/questions/: JSON questionnaire test_id equals the record's test_id",
   kind: 'journey',
   basis: [],
-  needs: { ready: 1 },
-  requests: 5,
+  shares: [AUTHENTICATED],
+  requests: 1,
   async run(ctx) {
-    const auth = await authenticatedRecord(ctx);
+    const auth = await sharedAuthenticated(ctx);
     if (!auth) return;
     const qa = await questionsAndAnswers(ctx, auth.record.token);
     if (!qa) return;

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
-import { authenticatedRecord, questionsAndAnswers } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
+import { questionsAndAnswers } from '../journey/steps.js';
 
 export const questionsFlat: Check = {
   id: 'questions-flat',
@@ -8,10 +9,10 @@ export const questionsFlat: Check = {
     'GET /record/{token}/questions/: questions are a flat array in display order; there is no sections wrapper',
   kind: 'journey',
   basis: [],
-  needs: { ready: 1 },
-  requests: 5,
+  shares: [AUTHENTICATED],
+  requests: 1,
   async run(ctx) {
-    const auth = await authenticatedRecord(ctx);
+    const auth = await sharedAuthenticated(ctx);
     if (!auth) return;
     const qa = await questionsAndAnswers(ctx, auth.record.token);
     if (!qa) return;

@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { profileFor } from '../journey/profile.js';
-import { authenticatedRecord } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../journey/shared.js';
 
 export const recordAuthTwice: Check = {
   id: 'record-auth-twice',
@@ -8,10 +8,10 @@ export const recordAuthTwice: Check = {
   statement: 'POST /record/{token}/auth/: 409 already authenticated',
   kind: 'journey',
   basis: ['authenticateRecord 409'],
-  needs: { ready: 1 },
-  requests: 5,
+  shares: [AUTHENTICATED],
+  requests: 1,
   async run(ctx) {
-    const auth = await authenticatedRecord(ctx);
+    const auth = await sharedAuthenticated(ctx);
     if (!auth) return;
     const profile = profileFor(ctx.doc, auth.record.test ?? {}, ctx.now());
     const again = await ctx.call('authenticateRecord', {
@@ -19,5 +19,6 @@ export const recordAuthTwice: Check = {
       body: { mobile: ctx.mobile(), profile },
     });
     ctx.expectRefused(again, 409, 'a second authentication');
+    spendIfAccepted(ctx, again.response.status);
   },
 };

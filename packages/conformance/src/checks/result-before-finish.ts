@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { authenticatedRecord } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
 
 export const resultBeforeFinish: Check = {
   id: 'result-before-finish',
@@ -7,10 +7,10 @@ export const resultBeforeFinish: Check = {
   statement: 'Result endpoints serve results of finished records',
   kind: 'journey',
   basis: ['getResult 409'],
-  needs: { ready: 1 },
-  requests: 5,
+  shares: [AUTHENTICATED],
+  requests: 1,
   async run(ctx) {
-    const auth = await authenticatedRecord(ctx);
+    const auth = await sharedAuthenticated(ctx);
     if (!auth) return;
     ctx.expectRefused(
       await ctx.call('getResult', { params: { token: auth.record.token } }),

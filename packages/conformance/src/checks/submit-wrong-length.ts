@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
-import { authenticatedRecord, getRecord, questionsAndAnswers } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../journey/shared.js';
+import { getRecord } from '../journey/steps.js';
 
 export const submitWrongLength: Check = {
   id: 'submit-wrong-length',
@@ -7,18 +8,17 @@ export const submitWrongLength: Check = {
   statement: 'POST /record/{token}/: record has exactly one entry per question; length validated per test',
   kind: 'journey',
   basis: ['submitAnswers 400'],
-  needs: { ready: 1 },
-  requests: 8,
+  shares: [AUTHENTICATED],
+  requests: 3,
   async run(ctx) {
-    const auth = await authenticatedRecord(ctx);
+    const auth = await sharedAuthenticated(ctx);
     if (!auth) return;
-    const qa = await questionsAndAnswers(ctx, auth.record.token);
-    if (!qa) return;
     const params = { token: auth.record.token };
-    const short = await ctx.call('submitAnswers', { params, body: { record: qa.answers.slice(0, -1) } });
+    const short = await ctx.call('submitAnswers', { params, body: { record: auth.answers.slice(0, -1) } });
     ctx.expectRefused(short, 400, 'answers one short');
-    const long = await ctx.call('submitAnswers', { params, body: { record: [...qa.answers, qa.answers[0] ?? 0] } });
+    const long = await ctx.call('submitAnswers', { params, body: { record: [...auth.answers, auth.answers[0] ?? 0] } });
     ctx.expectRefused(long, 400, 'answers one too many');
+    spendIfAccepted(ctx, Math.min(short.response.status, long.response.status));
     const after = await getRecord(ctx, auth.record.token);
     ctx.expect(
       after?.status === 2 && after.is_finished === false,

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
-import { authenticatedRecord, getRecord } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../journey/shared.js';
+import { getRecord } from '../journey/steps.js';
 
 export const verifyAfterAuth: Check = {
   id: 'verify-after-auth',
@@ -8,16 +9,17 @@ export const verifyAfterAuth: Check = {
     'Authentication 2: a second call (PUT .../auth/verify/) with the code completes it; Ready -> Authenticated once',
   kind: 'journey',
   basis: ['verifyRecordAuth 409'],
-  needs: { ready: 1 },
-  requests: 6,
+  shares: [AUTHENTICATED],
+  requests: 2,
   async run(ctx) {
-    const auth = await authenticatedRecord(ctx);
+    const auth = await sharedAuthenticated(ctx);
     if (!auth) return;
     const params = { token: auth.record.token };
     // In SMS mode the code just used; in instant mode any code: nothing is pending.
     const code = (auth.last.request.body && (JSON.parse(auth.last.request.body) as { code?: string }).code) || '12345';
     const again = await ctx.call('verifyRecordAuth', { params, body: { code } });
     ctx.expectRefused(again, 409, 'a verify after authentication completed, with the code already used');
+    spendIfAccepted(ctx, again.response.status);
     const after = await getRecord(ctx, auth.record.token);
     ctx.expect(
       after?.profile?.name === auth.profile.name && after.auth_required === false && after.status === 2,

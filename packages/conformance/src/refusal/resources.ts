@@ -17,7 +17,13 @@ export interface Held {
   auth?: JsonObject;
   /** The questionnaire (submitAnswers). */
   questionnaire?: unknown;
+  /** How the record was authenticated, and answers that fit it (submitAnswers). */
+  authenticated?: Authenticated;
 }
+
+export type Authenticated = NonNullable<Awaited<ReturnType<typeof authenticatedRecord>>> & {
+  answers: (number | string)[];
+};
 
 /** How to make one, what it uses up, and how to prove that a refusal changed nothing. */
 export interface Setup {
@@ -96,7 +102,8 @@ const SETUPS: Record<RefusalOperation, Setup> = {
       const qa = await questionsAndAnswers(ctx, auth.record.token);
       if (!qa) return undefined;
       const questionnaire = dataOf(qa.exchange);
-      return { kind: 'record', token: auth.record.token, base: { record: qa.answers }, questionnaire };
+      const authenticated = { ...auth, answers: qa.answers };
+      return { kind: 'record', token: auth.record.token, base: { record: qa.answers }, questionnaire, authenticated };
     },
   },
   authenticateRoadmap: {

@@ -118,6 +118,12 @@ const isJson = (text: string) => {
   }
 };
 
+/** A server that accepts what the right server refused, where `refused` says so. */
+function acceptWhere(refused: (req: ProxyRequest, res: ProxyResponse) => boolean): Fault {
+  const ok = JSON.stringify({ data: {}, successful: true, messages: [] });
+  return { response: (req, res) => (res.status >= 400 && refused(req, res) ? { ...res, status: 200, body: ok } : res) };
+}
+
 /** The text of an error answer (`messages[0].text`), or ''. */
 function errorText(res: ProxyResponse): string {
   try {
@@ -126,9 +132,6 @@ function errorText(res: ProxyResponse): string {
     return '';
   }
 }
-
-// Once, on a filtered listing (the run's key check is an unfiltered one).
-let rateLimitedOnce = false;
 
 /**
  * [name, fault, the rule (check or response rule id) the suite must name, how it must fail]:
@@ -162,9 +165,10 @@ export const FAULTS: Variant[] = [
   [
     'a 429 without Retry-After',
     {
-      response: (req, res) => {
-        if (rateLimitedOnce || !route('GET', LIST)(req) || !req.path.includes('status=')) return res;
-        rateLimitedOnce = true;
+      // Once per proxy, on a filtered listing (the run's key check is an unfiltered one).
+      response: (req, res, state) => {
+        if (state.rateLimited || !route('GET', LIST)(req) || !req.path.includes('status=')) return res;
+        state.rateLimited = true;
         const body = { data: {}, successful: false, messages: [{ code: 'rate_limited', text: 'Too many requests.' }] };
         return { status: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
       },
@@ -437,12 +441,7 @@ export const FAULTS: Variant[] = [
   ],
   [
     'an empty roles array accepted',
-    {
-      response: (req, res) =>
-        route('POST', ROADMAP_AUTH)(req) && res.status === 400 && /"roles":\[\]/.test(req.body)
-          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
-          : res,
-    },
+    acceptWhere((req) => route('POST', ROADMAP_AUTH)(req) && /"roles":\[\]/.test(req.body)),
     'constraints.authenticateRoadmap',
     'stated',
   ],
@@ -457,23 +456,16 @@ export const FAULTS: Variant[] = [
   ],
   [
     'a draft_token never issued, replaced or of another roadmap accepted',
-    {
-      response: (req, res) =>
-        route('PUT', ROADMAP_VERIFY)(req) && /unknown or was replaced/.test(errorText(res))
-          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
-          : res,
-    },
+    acceptWhere((req, res) => route('PUT', ROADMAP_VERIFY)(req) && /unknown or was replaced/.test(errorText(res))),
     'roadmap-verify-draft-token',
     'stated',
   ],
   [
     'an answer the question does not offer accepted',
-    {
-      response: (req, res) =>
-        route('POST', RECORD)(req) && errorCode(res) === 'invalid_answers' && /option ids/.test(errorText(res))
-          ? { ...res, status: 200, body: JSON.stringify({ data: {}, successful: true, messages: [] }) }
-          : res,
-    },
+    acceptWhere(
+      (req, res) =>
+        route('POST', RECORD)(req) && errorCode(res) === 'invalid_answers' && /option ids/.test(errorText(res)),
+    ),
     'submit-invalid-values',
     'stated',
   ],

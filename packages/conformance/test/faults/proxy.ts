@@ -24,11 +24,13 @@ export interface Fault {
   /** Milliseconds to wait before forwarding (a slow deployment). */
   delayMs?: number;
   request?: (req: ProxyRequest) => ProxyRequest;
-  response?: (req: ProxyRequest, res: ProxyResponse) => ProxyResponse;
+  /** `state` is the proxy's own: a variant that acts once does so once per proxy, whatever base it is laid over. */
+  response?: (req: ProxyRequest, res: ProxyResponse, state: Record<string, unknown>) => ProxyResponse;
 }
 
 /** A loopback HTTP proxy in front of `upstream` that applies one fault; port 0 picks a free port. */
 export async function startFaultProxy(upstream: string, fault: Fault) {
+  const state: Record<string, unknown> = {};
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const original: ProxyRequest = {
@@ -60,10 +62,12 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         const value = upstreamResponse.headers.get(name);
         if (value) res.headers[name] = value;
       }
-      if (fault.response) res = fault.response(original, res);
+      if (fault.response) res = fault.response(original, res, state);
       outgoing.writeHead(res.status, res.headers).end(res.body);
     })().catch((error) => outgoing.writeHead(502).end(String(error)));
   });
+  // Longer than a busy machine's gap between two requests on one keep-alive socket (a reset otherwise).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
