@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import { basePath, createValidator, listOperations } from '@tas/openapi';
-import { listen } from '@tas/serve';
+import { createGuardedServer, envelope, listen } from '@tas/serve';
 import { description } from './description.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_PORT } from './port.js';
@@ -36,6 +35,6 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     validator: createValidator(description),
     log,
   });
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createGuardedServer(handle, { answer: envelope, log });
   return listen(server, port, host);
 }

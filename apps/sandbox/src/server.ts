@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import { listen } from '@tas/serve';
+import { createGuardedServer, envelope, listen } from '@tas/serve';
 import { createApp, type Exchange, quiet } from './app.js';
 import { limits } from './catalog/examples.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
@@ -47,7 +46,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log: options.log ?? quiet,
     observe: options.observe,
   });
-  const server = createServer((req, res) => void app(req, res));
+  const server = createGuardedServer(app, { answer: envelope, log: options.log ?? quiet });
   const listening = await listen(server, options.port ?? 4020, options.host ?? '127.0.0.1');
   return {
     url: listening.url,

@@ -70,6 +70,12 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     const bad: Reason = { code: 'bad_request', text: `The request is not valid HTTP/1.1 (${why}).` };
     refuse(socket, ...(REFUSED[error.code ?? ''] ?? [400, bad]));
   });
+  // Without a listener node answers an Expect other than 100-continue with a bare 417.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    const text = `The expectation ${JSON.stringify(req.headers.expect)} cannot be met; only 100-continue is.`;
+    send(res, 417, o.answer(417, { code: 'expectation_failed', text: text.slice(0, 200) }), { Connection: 'close' });
+  });
   // Without a listener node drops a CONNECT silently; no server of ours is a proxy.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => refuse(socket, 405, TUNNEL));
 

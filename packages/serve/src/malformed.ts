@@ -1,7 +1,9 @@
 // For every server's malformed-request tests (apps/*/test/malformed.test.ts): requests sent as raw
-// bytes over a TCP socket, since fetch refuses to send most of them, and the table they share.
+// bytes over a TCP socket, since fetch refuses to send most of them, the table they share, the
+// generator of the fuzz test, and the suite that runs both against one server.
 import { connect } from 'node:net';
 import type FastCheck from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 /** What a server sent back: `status` undefined when it closed without answering. */
 export interface RawAnswer {
@@ -115,6 +117,8 @@ export interface TableOptions {
   prefix: string;
   /** Headers every request carries (an API key, so a refusal is about the request, not the key). */
   headers?: Record<string, string>;
+  /** A path whose POST reads a JSON body (an operation), for the bodies cut short; default `prefix/`. */
+  post?: string;
 }
 
 const request = (lines: string[], body = '', after: After = 'wait'): RawRequest => ({
@@ -127,7 +131,7 @@ const request = (lines: string[], body = '', after: After = 'wait'): RawRequest 
  * request (`GET prefix/`); each server's test says which status it wants for each. Each asks the
  * server to close after answering.
  */
-export function malformedRequests({ prefix, headers = {} }: TableOptions) {
+export function malformedRequests({ prefix, headers = {}, post = `${prefix}/` }: TableOptions) {
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   const get = (target: string, more: string[] = []) =>
     request([`GET ${target} HTTP/1.1`, 'Host: localhost', ...extra, ...more, 'Connection: close']);
@@ -154,16 +158,16 @@ export function malformedRequests({ prefix, headers = {} }: TableOptions) {
     'header line without a colon': get(`${p}/`, ['this is no header']),
     'non-UTF-8 bytes in the path': get(`${p}/\xff\xfe`),
     'Content-Length and Transfer-Encoding both': request(
-      [`POST ${p}/ HTTP/1.1`, 'Host: localhost', ...extra, 'Content-Length: 3', 'Transfer-Encoding: chunked'],
+      [`POST ${post} HTTP/1.1`, 'Host: localhost', ...extra, 'Content-Length: 3', 'Transfer-Encoding: chunked'],
       '0\r\n\r\n',
     ),
     'bad chunk size': request(
-      [`POST ${p}/ HTTP/1.1`, 'Host: localhost', ...extra, 'Transfer-Encoding: chunked', 'Connection: close'],
+      [`POST ${post} HTTP/1.1`, 'Host: localhost', ...extra, 'Transfer-Encoding: chunked', 'Connection: close'],
       'zz\r\n{}\r\n0\r\n\r\n',
     ),
     'body cut short': request(
       [
-        `POST ${p}/ HTTP/1.1`,
+        `POST ${post} HTTP/1.1`,
         'Host: localhost',
         ...extra,
         'Content-Type: application/json',
@@ -174,7 +178,7 @@ export function malformedRequests({ prefix, headers = {} }: TableOptions) {
       'end',
     ),
     'hang-up mid-body': request(
-      [`POST ${p}/ HTTP/1.1`, 'Host: localhost', ...extra, 'Content-Type: application/json', 'Content-Length: 100'],
+      [`POST ${post} HTTP/1.1`, 'Host: localhost', ...extra, 'Content-Type: application/json', 'Content-Length: 100'],
       '{"mobile":',
       'hangup',
     ),
@@ -192,7 +196,7 @@ const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
  * headers, each sent and then half-closed, so that a server never waits for more. `fc` is the
  * caller's fast-check.
  */
-export function generatedRequests(fc: typeof FastCheck, { prefix, headers = {} }: TableOptions) {
+export function generatedRequests(fc: typeof FastCheck, { prefix, headers = {}, post = `${prefix}/` }: TableOptions) {
   const method = fc.oneof(
     fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'PROPFIND', 'CONNECT', 'TRACE'),
     fc.stringMatching(/^[A-Za-z!#$%&'*+.^_`|~-]{1,10}$/),
@@ -205,7 +209,7 @@ export function generatedRequests(fc: typeof FastCheck, { prefix, headers = {} }
     fc.uint8Array({ maxLength: 6 }).map(latin1),
   );
   const path = fc
-    .tuple(fc.constantFrom(prefix, '', `${prefix}/roadmaps`), fc.array(segment, { maxLength: 6 }))
+    .tuple(fc.constantFrom(prefix, '', post.replace(/\/$/, '')), fc.array(segment, { maxLength: 6 }))
     .map(([start, segments]) => [start, ...segments].join('/') || '/');
   const query = fc.option(
     fc
@@ -273,7 +277,105 @@ export function generatedRequests(fc: typeof FastCheck, { prefix, headers = {} }
     });
 }
 
+/** Whether a request is a HEAD, whose answer has no body to check. */
+export const isHead = (r: RawRequest) => r.bytes.subarray(0, 5).toString('latin1') === 'HEAD ';
+
 /** A request as printed in a failure: its bytes, escaped. */
 export const shown = (r: RawRequest) => JSON.stringify(r.bytes.toString('latin1'));
 
 export type RowName = keyof ReturnType<typeof malformedRequests>;
+
+export interface SuiteOptions {
+  /** `the docs server`, as the tests' titles name it. */
+  server: string;
+  /** The server's URL, read once it listens. */
+  url: () => string;
+  table: TableOptions;
+  /** given (the shared table's request) → want (status; undefined: the client left, nothing to answer). */
+  want: Record<RowName, number | undefined>;
+  /** The status of a request the server answers 200 when it still serves. */
+  stillServing: () => Promise<number>;
+  /** Asserts the shape of a refusal's body (plain text, or the envelope valid against the description). */
+  expectRefusal: (answer: RawAnswer, request: string) => void;
+  /** The server's log so far: no line may report an internal error. */
+  lines: string[];
+  fc: typeof FastCheck;
+  runs?: number;
+}
+
+/**
+ * The table test (each row of the shared table, then a normal request) and the fuzz test
+ * (generated request lines and headers, each followed by a normal request) for one server.
+ */
+export function describeMalformed(o: SuiteOptions) {
+  const rows = malformedRequests(o.table);
+  const refusal = (answer: RawAnswer, request: RawRequest) => {
+    expect(answer.status, shown(request)).toBeDefined();
+    expect(answer.status, shown(request)).toBeLessThan(500);
+    if ((answer.status ?? 0) >= 400 && !isHead(request)) o.expectRefusal(answer, shown(request));
+  };
+  describe(`${o.server} answers malformed requests and keeps serving`, () => {
+    it('has a wanted answer for every row of the shared table', () => {
+      expect(Object.keys(o.want).sort()).toEqual(Object.keys(rows).sort());
+    });
+
+    it.each(Object.keys(rows) as RowName[])('%s', async (name) => {
+      const answer = await sendRaw(o.url(), rows[name]);
+      expect(answer.status).toBe(o.want[name]);
+      if (answer.status !== undefined) refusal(answer, rows[name]);
+      expect(await o.stillServing()).toBe(200);
+    });
+
+    it('answers generated request lines and headers below 500, and stays up after each', async () => {
+      const { fc } = o;
+      await fc.assert(
+        fc.asyncProperty(generatedRequests(fc, o.table), async (request) => {
+          refusal(await sendRaw(o.url(), request), request);
+          expect(await o.stillServing(), `after ${shown(request)}`).toBe(200);
+        }),
+        { numRuns: o.runs ?? 300 },
+      );
+      expect(o.lines.filter((line) => line.startsWith('internal error'))).toEqual([]);
+    }, 120_000); // 600 round trips: a few seconds when quiet, many more on a loaded machine
+  });
+}
+
+/**
+ * What the API servers (the mock and the sandbox, which route alike through @tas/openapi) answer
+ * each row with, an API key given: a path under no operation is 404, what node's parser refuses 400.
+ */
+export const API_WANT: Record<RowName, number | undefined> = {
+  normal: 404, // no operation is `/api/v2/` itself
+  'bad percent-escape': 404,
+  'bad percent-escape in the query': 404,
+  'NUL byte, escaped': 404,
+  'path through a file': 404,
+  'dot segments': 404,
+  'dot segments, escaped': 404,
+  'dot segments with escaped slashes': 404,
+  'a 9,000-byte URL': 404,
+  'a 20,000-byte URL, past the header limit': 431,
+  'protocol-relative target': 404,
+  'asterisk target': 404,
+  'absolute-form target': 404,
+  'unknown method': 400,
+  'a method served nowhere': 404,
+  'unknown HTTP version': 400,
+  'not HTTP at all': 400,
+  'no Host header': 400,
+  'header line without a colon': 400,
+  'non-UTF-8 bytes in the path': 400,
+  'Content-Length and Transfer-Encoding both': 400,
+  'bad chunk size': 400,
+  'body cut short': 400,
+  'hang-up mid-body': undefined,
+  'hang-up mid-headers': undefined,
+};
+
+/** The API servers' refusal: JSON, valid against the description's ErrorEnvelope (`validate` returns its issues). */
+export const envelopeRefusal =
+  (validate: (body: unknown) => unknown[]) =>
+  (answer: RawAnswer, request: string): void => {
+    expect(answer.headers['content-type'], request).toBe('application/json; charset=utf-8');
+    expect(validate(JSON.parse(answer.body)), `${request} ${answer.body}`).toEqual([]);
+  };
