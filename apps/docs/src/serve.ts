@@ -9,7 +9,10 @@ export interface ServeOptions {
   /** Default 8080; 0 picks a free port. */
   port?: number;
   host?: string;
+  /** A line per request. */
   log?: (line: string) => void;
+  /** A fault of the server itself, answered 500 (never expected); default stderr. */
+  logFault?: (line: string) => void;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -64,7 +67,9 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
  * Serves the built folder as any static host would: files only, `/` is index.html. Any request,
  * however malformed, is answered (400 or 404 in plain text) and the server keeps serving.
  */
-export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} }: ServeOptions) {
+export async function serveDocs(options: ServeOptions) {
+  const { dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} } = options;
+  const logFault = options.logFault ?? ((line: string) => console.error(`docs: ${line}`));
   const root = join(dir, '.');
   const server = createGuardedServer(
     (req, res) => {
@@ -83,7 +88,7 @@ export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', 
         (error) => error && log(`could not send ${found.file}: ${error.message}`),
       );
     },
-    { answer: plainText, log },
+    { answer: plainText, log, fault: logFault },
   );
   return listen(server, port, host);
 }

@@ -13,7 +13,7 @@ writeFileSync(join(dir, 'index.html'), '<h1>docs</h1>');
 const lines: string[] = [];
 let server: Awaited<ReturnType<typeof serveDocs>>;
 beforeAll(async () => {
-  server = await serveDocs({ dir, port: 0, log: (line) => lines.push(line) });
+  server = await serveDocs({ dir, port: 0, log: (line) => lines.push(line), logFault: (line) => lines.push(line) });
 });
 afterAll(async () => {
   await server.close();

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { malformedRequests, sendRaw } from '@tas/serve/malformed';
 import { afterAll, expect, it } from 'vitest';
 
 // `npm start` (scripts/start.mjs) is the README's main command; this runs it on free ports.
@@ -33,6 +34,15 @@ it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them a
     expect([name, res.status]).toEqual([name, 200]);
   }
   expect((await fetch(urls.docs as string)).status).toBe(200);
+
+  // No request to the docs port ends npm start (`/%` once took all three down).
+  for (const [name, request] of Object.entries(malformedRequests({ prefix: '' }))) {
+    const { status = 0 } = await sendRaw(urls.docs as string, request);
+    expect([name, status < 500]).toEqual([name, true]);
+  }
+  expect(child.exitCode).toBe(null);
+  for (const url of Object.values(urls) as string[])
+    expect([url, (await fetch(url)).status < 500]).toEqual([url, true]);
 
   child.kill('SIGINT');
   expect(await exited).toBe(0);

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { basePath, createValidator, listOperations } from '@tas/openapi';
 import { createGuardedServer, envelope, listen } from '@tas/serve';
 import { description } from './description.js';
@@ -20,6 +21,8 @@ export interface MockServer {
   /** The base_url of the mock, e.g. `http://127.0.0.1:4010`; operations are at `${url}/api/v2/...`. */
   url: string;
   close(): Promise<void>;
+  /** The node server, for a supervisor to watch (npm start). */
+  server: Server;
 }
 
 export { DEFAULT_PORT };

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { createGuardedServer, envelope, listen } from '@tas/serve';
 import { createApp, type Exchange, quiet } from './app.js';
 import { limits } from './catalog/examples.js';
@@ -24,6 +25,8 @@ export interface SandboxOptions {
 export interface Sandbox {
   url: string;
   close(): Promise<void>;
+  /** The node server, for a supervisor to watch (npm start). */
+  server: Server;
 }
 
 export const DEFAULT_KEYS = { sms: 'sandbox-key-sms', instant: 'sandbox-key-instant' } as const;
@@ -50,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const listening = await listen(server, options.port ?? 4020, options.host ?? '127.0.0.1');
   return {
     url: listening.url,
+    server: listening.server,
     close: () => listening.close().finally(() => db.close()),
   };
 }

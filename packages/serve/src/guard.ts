@@ -15,7 +15,10 @@ export interface Answer {
 export interface GuardOptions {
   /** The body of an answer given outside the handler (a refusal of node's parser, a fault of the handler). */
   answer: (status: number, reason: Reason) => Answer;
+  /** Receives a line per refusal of node's parser. */
   log: (line: string) => void;
+  /** Receives a handler's fault with its stack; default `log`. */
+  fault?: (line: string) => void;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -43,7 +46,7 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     inFlight.set(req.socket, res);
     res.once('finish', () => inFlight.delete(req.socket));
     const fail = (error: unknown) => {
-      o.log(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+      (o.fault ?? o.log)(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
       if (res.writableEnded) return;
       if (res.headersSent) res.destroy();
       else send(res, 500, o.answer(500, FAULT));
