@@ -11,8 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const age = (description.components.schemas?.Profile as { properties: { age: { minimum: number; maximum: number } } })
-  .properties.age;
+type ProfileSchema = { properties: { age: { minimum: number; maximum: number } } };
+const age = (description.components.schemas as Record<string, ProfileSchema>).Profile?.properties.age as {
+  minimum: number;
+  maximum: number;
+};
 // The tests' clock is 2026-11-20: born on that day of year `years` ago (plus `days`) is that old.
 const bornAgo = (years: number, days = 0) => {
   const d = new Date(NOW);

@@ -72,7 +72,7 @@ function linkRoles(ctx: Ctx, row: RoadmapRow, mobile: string, roles: RoleInput[]
 
 export const authenticateRoadmap: Handler = (ctx) => {
   const { mobile, roles } = ctx.body as { mobile: string; roles: RoleInput[] };
-  roles.forEach((role, i) => assertAgeInBounds(role.profile.birth, ctx.now, `/roles/${i}/profile/birth`));
+  for (const [i, role] of roles.entries()) assertAgeInBounds(role.profile.birth, ctx.now, `/roles/${i}/profile/birth`);
   return transaction(ctx.db, 'immediate', () => {
     const row = open(ctx);
     checkRoles(ctx, row, roles);
