@@ -44,7 +44,8 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   // Node answers a missing Host with a bare 400 of its own; this server says it in its own words.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     inFlight.set(req.socket, res);
-    res.once('finish', () => inFlight.delete(req.socket));
+    // Pipelined requests share a socket: only the newest response's end clears it.
+    res.once('finish', () => inFlight.get(req.socket) === res && inFlight.delete(req.socket));
     const fail = (error: unknown) => {
       (o.fault ?? o.log)(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
       if (res.writableEnded) return;
