@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedServer, envelope, type Listening, listen } from '../src/index.js';
-import { sendRaw } from '../src/malformed.js';
+import { sendRaw } from '../src/malformed/index.js';
 
 // A handler's own faults, by path: each must end in one 500 (or a cut answer) and a log line, never an exit.
 const faults: Record<string, (req: IncomingMessage, res: ServerResponse) => unknown> = {
