@@ -1,6 +1,7 @@
 // `npm start`: the mock, the sandbox and the docs together, in one process; Ctrl-C stops them all.
 // The apps are TypeScript run from source, so tsx's loader is registered before they are imported.
 import { register } from 'tsx/esm/api';
+import { asApp, createSupervisor } from './supervise.mjs';
 
 const HELP = `Usage: npm start [-- --help]
 
@@ -47,16 +48,15 @@ try {
 
 const logFor = (name) => (line) => console.log(`[${name}] ${line}`);
 
-const running = [];
+// One app that dies is named and the others are stopped, rather than all ending unannounced.
+const apps = createSupervisor();
+process.on('uncaughtException', apps.failed);
+process.on('unhandledRejection', apps.failed);
 /** A listen failure of one server, as the environment variable that moves it. */
 const busy = (name) => (error) => {
   throw listenError(error, { name, port: [`${name.toUpperCase()}_PORT`], host: [`${name.toUpperCase()}_HOST`] });
 };
-async function stopAll(code) {
-  await Promise.allSettled(running.map((r) => r.server.close()));
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void apps.stop(0));
 
 /** The sandbox is another engineer's app: until it exists, say so and start the others. */
 async function loadSandbox() {
@@ -71,16 +71,13 @@ async function loadSandbox() {
 
 try {
   const { startMock } = await import('@tas/mock');
-  running.push({
-    name: 'mock',
-    server: await startMock({ port: ports.mock, log: logFor('mock') }).catch(busy('mock')),
-    path: '/api/v2/',
-  });
+  const mock = await asApp('mock', () => startMock({ port: ports.mock, log: logFor('mock') })).catch(busy('mock'));
+  apps.add('mock', mock, '/api/v2/');
 
   const startSandbox = await loadSandbox();
   if (typeof startSandbox === 'function') {
-    const server = await startSandbox({ port: ports.sandbox, log: logFor('sandbox') }).catch(busy('sandbox'));
-    running.push({ name: 'sandbox', server, path: '/api/v2/' });
+    const start = () => startSandbox({ port: ports.sandbox, log: logFor('sandbox') });
+    apps.add('sandbox', await asApp('sandbox', start).catch(busy('sandbox')), '/api/v2/');
   } else console.log(`[sandbox] not available: ${startSandbox}`);
 
   const { buildVersionedSite: buildSite, defaultSiteOptions, serveDocs } = await import('@tas/docs');
@@ -88,13 +85,13 @@ try {
   const outDir = process.env.DOCS_OUT_DIR;
   const site = { ...defaultSiteOptions(), ...(outDir ? { outDir } : {}) };
   await buildSite({ ...site, log: logFor('docs') });
-  const server = await serveDocs({ dir: site.outDir, port: ports.docs }).catch(busy('docs'));
-  running.push({ name: 'docs', server, path: '/' });
+  const docs = await asApp('docs', () => serveDocs({ dir: site.outDir, port: ports.docs })).catch(busy('docs'));
+  apps.add('docs', docs, '/');
 } catch (error) {
   // A busy port is the user's to change: one line; anything else keeps its first line, as before.
   console.error(`npm start: ${error instanceof UsageError ? error.message : error.message.split('\n')[0]}`);
-  await stopAll(error instanceof UsageError ? error.exitCode : 1);
+  await apps.stop(error instanceof UsageError ? error.exitCode : 1);
 }
 
 console.log('\nRunning (Ctrl-C stops all):');
-for (const { name, server, path } of running) console.log(`  ${name.padEnd(8)} ${server.url}${path}`);
+for (const { name, listening, path } of apps.running) console.log(`  ${name.padEnd(8)} ${listening.url}${path}`);

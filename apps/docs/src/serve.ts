@@ -9,7 +9,10 @@ export interface ServeOptions {
   /** Default 8080; 0 picks a free port. */
   port?: number;
   host?: string;
+  /** A line per request. */
   log?: (line: string) => void;
+  /** A fault of the server itself, answered 500 (never expected); default stderr. */
+  logFault?: (line: string) => void;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -57,7 +60,9 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
  * variants and caching headers (src/serve/encoded.ts). Any request,
  * however malformed, is answered (400 or 404 in plain text) and the server keeps serving.
  */
-export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} }: ServeOptions) {
+export async function serveDocs(options: ServeOptions) {
+  const { dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} } = options;
+  const logFault = options.logFault ?? ((line: string) => console.error(`docs: ${line}`));
   const root = join(dir, '.');
   const server = createGuardedServer(
     (req, res) => {
@@ -69,7 +74,7 @@ export async function serveDocs({ dir, port = DEFAULT_PORT, host = '127.0.0.1', 
       if (!get) return plain(res, 405, 'GET only', { Allow: 'GET, HEAD' });
       sendFile(req, res, found.file, log);
     },
-    { answer: plainText, log },
+    { answer: plainText, log, fault: logFault },
   );
   return listen(server, port, host);
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { malformedRequests, sendRaw } from '@tas/serve/malformed';
 import { launchReady, READY_LIMIT_MS, type Running, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
 
@@ -34,6 +35,15 @@ it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them a
   for (const file of ['', 'changes.html'])
     expect([file, (await fetch(`${urls.docs}${file}`)).status]).toEqual([file, 200]);
   expect(await (await fetch(urls.docs as string)).text()).toContain('href="changes.html"');
+
+  // No request to the docs port ends npm start (`/%` once took all three down).
+  for (const [name, request] of Object.entries(malformedRequests({ prefix: '' }))) {
+    const { status = 0 } = await sendRaw(urls.docs as string, request);
+    expect([name, status < 500]).toEqual([name, true]);
+  }
+  expect(start.child.exitCode).toBe(null);
+  for (const url of Object.values(urls) as string[])
+    expect([url, (await fetch(url)).status < 500]).toEqual([url, true]);
 
   start.child.kill('SIGINT');
   expect((await start.exited).code).toBe(0);

@@ -20,8 +20,25 @@ export function namedExample(name: string): ErrorBody {
   return structuredClone(example.value);
 }
 
+/** Message's bounds in the description: a long path or value must not make the error itself invalid. */
+const MESSAGE = resolveRef<{ properties: { text: { maxLength?: number }; field: { maxLength?: number } } }>(
+  description,
+  {
+    $ref: '#/components/schemas/Message',
+  },
+).properties;
+const bounded = (value: string, max: number | undefined) => (max === undefined ? value : value.slice(0, max));
+
 export function errorBody(...messages: Message[]): ErrorBody {
-  return { data: {}, successful: false, messages };
+  return {
+    data: {},
+    successful: false,
+    messages: messages.map((m) => ({
+      ...m,
+      text: bounded(m.text, MESSAGE.text.maxLength),
+      ...(m.field === undefined ? {} : { field: bounded(m.field, MESSAGE.field.maxLength) }),
+    })),
+  };
 }
 
 /** Envelope.messages' maxItems in the description: an answer never lists more. */

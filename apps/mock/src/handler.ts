@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IHttpNameValue, IHttpNameValues } from '@stoplight/prism-http';
 import { checkRequest, isRefusal, type Operation, type Refusal, routeRequest, type Validator } from '@tas/openapi';
+import { targetUrl } from '@tas/serve';
 import { readBody } from './body.js';
 import { errorBody, fromViolations, namedExample } from './envelope.js';
 import { checkPrefer, parsePrefer } from './prefer.js';
@@ -56,25 +57,37 @@ export function createHandler({ answer, basePath, operations, validator, log }: 
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const url = targetUrl(req.url ?? '/', 'http://mock.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
     allowBrowsers(req, res);
     let reply: Reply;
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) reply = { status: 204, body: undefined };
-    else {
+    else if (!url) {
+      req.resume();
+      reply = { status: 400, body: errorBody({ code: 'bad_request', text: 'The request target is not a URL path.' }) };
+    } else {
       try {
         reply = await route(req, url, method);
       } catch (error) {
-        // A fault of the mock itself, never of the request: still answered inside the envelope.
-        reply = { status: 500, body: errorBody({ code: 'mock_error', text: String(error) }) };
+        reply = failed(req, error, log);
       }
     }
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     if (reply.body !== undefined) res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.writeHead(reply.status).end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
     // One line per request; the API key is never written.
-    log(`${method} ${url.pathname}${url.search} ${reply.status} ${Math.round(performance.now() - started)}ms`);
+    log(
+      `${method} ${url ? url.pathname + url.search : req.url} ${reply.status} ${Math.round(performance.now() - started)}ms`,
+    );
   };
+}
+
+/** A request whose body never arrived whole (the client went away), or else a fault of the mock itself. */
+function failed(req: IncomingMessage, error: unknown, log: (line: string) => void): Reply {
+  if (!req.complete)
+    return { status: 400, body: errorBody({ code: 'incomplete_body', text: 'The request body ended early.' }) };
+  log(`internal error: ${(error as Error)?.stack ?? String(error)}`);
+  return { status: 500, body: errorBody({ code: 'mock_error', text: String(error) }) };
 }
 
 function refused(refusal: Refusal): Reply {

@@ -1,6 +1,6 @@
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { basePath, createValidator, listOperations } from '@tas/openapi';
-import { listen } from '@tas/serve';
+import { createGuardedServer, envelope, listen } from '@tas/serve';
 import { description } from './description.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_PORT } from './port.js';
@@ -21,6 +21,8 @@ export interface MockServer {
   /** The base_url of the mock, e.g. `http://127.0.0.1:4010`; operations are at `${url}/api/v2/...`. */
   url: string;
   close(): Promise<void>;
+  /** The node server, for a supervisor to watch (npm start). */
+  server: Server;
 }
 
 export { DEFAULT_PORT };
@@ -36,6 +38,6 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     validator: createValidator(description),
     log,
   });
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createGuardedServer(handle, { answer: envelope, log });
   return listen(server, port, host);
 }

@@ -59,10 +59,11 @@ export function createApp(o: AppOptions) {
   const served = contracts();
   const limit = o.rateLimit ? createRateLimiter(o.rateLimit) : undefined;
 
-  function answer(req: IncomingMessage, url: Target, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
+  function answer(req: IncomingMessage, url: Target | undefined, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
     try {
+      if (!url) throw ApiError.of(400, 'bad_request', 'The request target is not a URL path.');
       const key = req.headers['api-key'];
       if (key === undefined || key === '') throw ApiError.of(401, 'missing_api_key', 'The API-KEY header is required.');
       const org = getOrganizer(o.db, o.keys.get(String(key)) ?? '');
@@ -124,10 +125,12 @@ export function createApp(o: AppOptions) {
       res
         .writeHead(status, exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers })
         .end(JSON.stringify(exchange.body));
-      o.observe?.({ method, path: url.pathname, ...exchange });
+      o.observe?.({ method, path: url?.pathname ?? String(req.url), ...exchange });
     }
     // One line per request; never the API key.
     if (o.log !== quiet)
-      o.log(`${method} ${url.pathname}${url.search} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+      o.log(
+        `${method} ${url ? url.pathname + url.search : req.url} ${status} ${(performance.now() - started).toFixed(1)}ms`,
+      );
   };
 }

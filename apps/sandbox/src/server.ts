@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
-import { listen } from '@tas/serve';
+import type { Server } from 'node:http';
+import { createGuardedServer, envelope, listen } from '@tas/serve';
 import { createApp, type Exchange, quiet } from './app.js';
 import { limits } from './catalog/examples.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
@@ -25,6 +25,8 @@ export interface SandboxOptions {
 export interface Sandbox {
   url: string;
   close(): Promise<void>;
+  /** The node server, for a supervisor to watch (npm start). */
+  server: Server;
 }
 
 export const DEFAULT_KEYS = { sms: 'sandbox-key-sms', instant: 'sandbox-key-instant' } as const;
@@ -47,10 +49,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log: options.log ?? quiet,
     observe: options.observe,
   });
-  const server = createServer((req, res) => void app(req, res));
+  const server = createGuardedServer(app, { answer: envelope, log: options.log ?? quiet });
   const listening = await listen(server, options.port ?? 4020, options.host ?? '127.0.0.1');
   return {
     url: listening.url,
+    server: listening.server,
     close: () => listening.close().finally(() => db.close()),
   };
 }

@@ -34,6 +34,17 @@ describe('parseTarget', () => {
     '*',
   ])('%s is parsed as URL parses it', (raw) => {
     const target = parseTarget(raw);
-    expect({ pathname: target.pathname, search: target.search, query: [...target.query] }).toEqual(viaUrl(raw));
+    expect({ pathname: target?.pathname, search: target?.search, query: [...(target?.query ?? [])] }).toEqual(
+      viaUrl(raw),
+    );
+  });
+
+  // given → want: targets URL throws on (an empty or broken host) are paths; one it cannot read at all is none.
+  it.each([
+    ['//', '//'],
+    ['//:x/api/v2/record/', '//:x/api/v2/record/'],
+    ['http://[/api/v2/record/', undefined],
+  ])('%s has the path %s', (raw, want) => {
+    expect(parseTarget(raw)?.pathname).toBe(want);
   });
 });

@@ -15,7 +15,10 @@ export interface Answer {
 export interface GuardOptions {
   /** The body of an answer given outside the handler (a refusal of node's parser, a fault of the handler). */
   answer: (status: number, reason: Reason) => Answer;
+  /** Receives a line per refusal of node's parser. */
   log: (line: string) => void;
+  /** Receives a handler's fault with its stack; default `log`. */
+  fault?: (line: string) => void;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -41,9 +44,10 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   // Node answers a missing Host with a bare 400 of its own; this server says it in its own words.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     inFlight.set(req.socket, res);
-    res.once('finish', () => inFlight.delete(req.socket));
+    // Pipelined requests share a socket: only the newest response's end clears it.
+    res.once('finish', () => inFlight.get(req.socket) === res && inFlight.delete(req.socket));
     const fail = (error: unknown) => {
-      o.log(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+      (o.fault ?? o.log)(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
       if (res.writableEnded) return;
       if (res.headersSent) res.destroy();
       else send(res, 500, o.answer(500, FAULT));
@@ -69,6 +73,12 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     const why = error.reason ?? error.code ?? error.message;
     const bad: Reason = { code: 'bad_request', text: `The request is not valid HTTP/1.1 (${why}).` };
     refuse(socket, ...(REFUSED[error.code ?? ''] ?? [400, bad]));
+  });
+  // Without a listener node answers an Expect other than 100-continue with a bare 417.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    const text = `The expectation ${JSON.stringify(req.headers.expect)} cannot be met; only 100-continue is.`;
+    send(res, 417, o.answer(417, { code: 'expectation_failed', text: text.slice(0, 200) }), { Connection: 'close' });
   });
   // Without a listener node drops a CONNECT silently; no server of ours is a proxy.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => refuse(socket, 405, TUNNEL));

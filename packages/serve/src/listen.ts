@@ -6,6 +6,8 @@ export interface Listening {
   url: string;
   /** Stops accepting, drops open keep-alive connections, and resolves once the server is closed. */
   close(): Promise<void>;
+  /** The node server itself, for a supervisor to watch (npm start reports one that closes or errs). */
+  server: Server;
 }
 
 /** Starts `server` on `port` (0 picks a free one) and `host`; rejects when it cannot listen. */
@@ -19,6 +21,7 @@ export async function listen(server: Server, port: number, host: string): Promis
   });
   const { port: bound } = server.address() as AddressInfo;
   return {
+    server,
     url: `http://${urlHost(host)}:${bound}`,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/envelope.js';
+import { assertAgeInBounds } from '../rules/age-bounds.js';
 import { ineligibility } from '../rules/eligibility.js';
 import { checkCode, latestPending, SMS, sendCode } from '../rules/sms.js';
 import { transaction } from '../store/db.js';
@@ -34,6 +35,7 @@ function link(ctx: Ctx, row: RecordRow, mobile: string, profile: ProfileInput) {
 
 export const authenticateRecord: Handler = (ctx) => {
   const { mobile, profile } = ctx.body as { mobile: string; profile: ProfileInput };
+  assertAgeInBounds(profile.birth, ctx.now, '/profile/birth');
   return transaction(ctx.db, 'immediate', () => {
     const row = authenticatable(ctx);
     const why = ineligibility(testOf(row), profile, ctx.now);

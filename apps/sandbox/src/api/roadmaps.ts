@@ -1,4 +1,5 @@
 import { ApiError } from '../http/envelope.js';
+import { assertAgeInBounds } from '../rules/age-bounds.js';
 import { ineligibility } from '../rules/eligibility.js';
 import { checkCode, pendingByDraft, sendCode } from '../rules/sms.js';
 import { sql, transaction } from '../store/db.js';
@@ -71,6 +72,7 @@ function linkRoles(ctx: Ctx, row: RoadmapRow, mobile: string, roles: RoleInput[]
 
 export const authenticateRoadmap: Handler = (ctx) => {
   const { mobile, roles } = ctx.body as { mobile: string; roles: RoleInput[] };
+  for (const [i, role] of roles.entries()) assertAgeInBounds(role.profile.birth, ctx.now, `/roles/${i}/profile/birth`);
   return transaction(ctx.db, 'immediate', () => {
     const row = open(ctx);
     checkRoles(ctx, row, roles);

@@ -1,3 +1,5 @@
+import { targetUrl } from '@tas/serve';
+
 /** The request target (`req.url`): its path, its query string, and the query's parameters. */
 export interface Target {
   pathname: string;
@@ -12,13 +14,17 @@ export interface Target {
 const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-_~!$&()*+,;=:@/]*$/;
 const PLAIN_QUERY = /^[A-Za-z0-9\-_.~!$&()*+,;=:@/?%]*$/;
 
-/** Splits a target by hand when it is plain; any other goes through URL, which normalizes it. */
-export function parseTarget(raw: string): Target {
+/**
+ * Splits a target by hand when it is plain; any other goes through URL, which normalizes it.
+ * Undefined when URL cannot read it either (an absolute-form target with a broken host).
+ */
+export function parseTarget(raw: string): Target | undefined {
   const q = raw.indexOf('?');
   const path = q === -1 ? raw : raw.slice(0, q);
   const search = q === -1 ? '' : raw.slice(q);
   if (PLAIN_PATH.test(path) && PLAIN_QUERY.test(search.slice(1)))
     return { pathname: path, search: search === '?' ? '' : search, query: new URLSearchParams(search) };
-  const url = new URL(raw, 'http://sandbox');
+  const url = targetUrl(raw, 'http://sandbox');
+  if (!url) return undefined;
   return { pathname: url.pathname, search: url.search, query: url.searchParams };
 }

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardedServer, envelope, type Listening, listen } from '../src/index.js';
+import { sendRaw } from '../src/malformed/index.js';
+
+// A handler's own faults, by path: each must end in one 500 (or a cut answer) and a log line, never an exit.
+const faults: Record<string, (req: IncomingMessage, res: ServerResponse) => unknown> = {
+  '/throws': () => {
+    throw new Error('thrown');
+  },
+  '/rejects': async () => {
+    await Promise.resolve();
+    throw new Error('rejected');
+  },
+  '/throws-after-headers': (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).write('partial');
+    throw new Error('after headers');
+  },
+  '/throws-after-end': (_req, res) => {
+    res.end('done');
+    throw new Error('after end');
+  },
+};
+
+const lines: string[] = [];
+let server: Listening;
+beforeAll(async () => {
+  const guarded = createGuardedServer(
+    (req, res) => (faults[req.url ?? ''] ?? ((_q: IncomingMessage, r: ServerResponse) => r.end('ok')))(req, res),
+    { answer: envelope, log: (line) => lines.push(line) },
+  );
+  server = await listen(guarded, 0, '127.0.0.1');
+});
+afterAll(() => server.close());
+
+const get = (path: string) =>
+  sendRaw(server.url, {
+    bytes: Buffer.from(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    after: 'wait',
+  });
+
+describe('createGuardedServer', () => {
+  it.each([
+    // given path → want status, body, logged error
+    ['/throws', 500, 'internal_error', 'thrown'],
+    ['/rejects', 500, 'internal_error', 'rejected'],
+    ['/throws-after-headers', undefined, '', 'after headers'], // too late for a 500: the connection is cut
+    ['/throws-after-end', 200, 'done', 'after end'],
+  ])('%s: answers %s, logs the error, keeps serving', async (path, status, body, logged) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toContain(body);
+    expect(lines.some((line) => line.startsWith(`internal error on GET ${path}:`) && line.includes(logged))).toBe(true);
+    expect((await get('/')).body).toBe('ok');
+  });
+
+  it('answers a 500 in the server’s envelope', async () => {
+    const answer = await get('/throws');
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(answer.body)).toEqual({
+      data: {},
+      successful: false,
+      messages: [{ code: 'internal_error', text: 'The server failed on this request; see its log.' }],
+    });
+  });
+
+  it('answers what node refuses (here an unknown Expect) in the server’s words too', async () => {
+    const bytes = Buffer.from('GET / HTTP/1.1\r\nHost: x\r\nExpect: tea\r\nConnection: close\r\n\r\n');
+    const answer = await sendRaw(server.url, { bytes, after: 'wait' });
+    expect(answer.status).toBe(417);
+    expect(JSON.parse(answer.body).messages[0].code).toBe('expectation_failed');
+  });
+});
