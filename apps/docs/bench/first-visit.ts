@@ -174,7 +174,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const times = { ours: [] as number[], theirs: [] as number[] };
 const firstBytes = { ours: [] as number[], theirs: [] as number[] };
 const secondBytes: number[] = [];
-let left = 0;
+const left = { ours: 0, theirs: 0 };
 console.log(
   `bench: ${picked.length} of ${all.length} operations × ${RUNS} runs, each page in a fresh browser context (cold cache)`,
 );
@@ -190,7 +190,7 @@ for (const op of picked) {
       const first = await load(context, `${server.url}/reference.html#operation/${op.operationId}`, op.summary);
       times[name].push(first.ms);
       firstBytes[name].push(first.bytes);
-      left += first.left;
+      left[name] += first.left;
       if (name === 'ours' && run === 0) {
         // A second Redoc page on the same visit: what is not cached already.
         const second = await load(context, `${server.url}/sandbox-control.html`);
@@ -225,7 +225,7 @@ bytes of a second Redoc page (sandbox-control.html, same visit): ${kB(median(sec
 site: ${kB(sizeOf(ours, plain))} (${kB(sizeOf(ours))} with its .br and .gz), ${versionDirs.length} version folder(s) under v/ of ${versionDirs
   .map((v) => kB(sizeOf(join(ours, 'v', v), plain)))
   .join(', ')}; Redoc's script: ${renderers.join(', ')} (${kB(statSync(join(ours, renderers[0] ?? '')).size)}), once
-requests that tried to leave the host (refused): ${left}`);
+requests that tried to leave the host (refused): ours ${left.ours}, Redocly default ${left.theirs} (its logo, from cdn.redoc.ly)`);
 
 await browser.close();
 await oursServer.close();
