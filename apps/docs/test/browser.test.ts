@@ -88,6 +88,34 @@ describe('the docs site in headless Chromium, offline', () => {
     TEST_LIMIT_MS,
   );
 
+  it.each(WIDTHS)(
+    "fits the reference's tables at %i px from a laptop up, and shows narrower that they scroll",
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      await open('reference.html#/section/record-states');
+      const tables = page.locator('#redoc table.md');
+      await tables.first().waitFor({ timeout: 15_000 });
+      const seen = await tables.evaluateAll((all) =>
+        all.map((t) => ({
+          scrolls: t.scrollWidth > t.clientWidth + 1,
+          narrowest: Math.min(
+            ...[...t.querySelectorAll('tr:first-child > *')].map((c) => c.getBoundingClientRect().width),
+          ),
+          cue: getComputedStyle(t).backgroundImage.includes('gradient'),
+        })),
+      );
+      expect(seen.length).toBeGreaterThan(0);
+      for (const table of seen) {
+        // The record states' last column was 35 px wide and clipped at 1366 px.
+        if (width >= 1366) expect(table).toMatchObject({ scrolls: false, narrowest: expect.any(Number) });
+        if (width >= 1366) expect(table.narrowest).toBeGreaterThan(80);
+        if (table.scrolls) expect(table.cue).toBe(true);
+      }
+      await page.screenshot({ path: join(artifacts, `docs-reference-tables-${width}.png`) });
+    },
+    60_000,
+  );
+
   it('gives the long pages a table of contents whose links land on their sections', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     for (const path of ['', 'assumptions.html', 'downloads.html', 'client.html']) {

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOperations, loadDescription } from '@tas/openapi';
@@ -51,6 +51,9 @@ afterAll(async () => {
   await server?.close();
   rmSync(work, { recursive: true, force: true });
 });
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => f.split('\\').join('/'));
 
 const open = (path: string) => page.goto(`${server.url}/${path}`, { waitUntil: 'load' });
 const redocDrawn = () =>
@@ -107,14 +110,69 @@ describe('versioned documentation', () => {
     expect(operationId).not.toBe('');
     await link.click();
     await redocDrawn();
-    // Redoc rewrites the anchor to its own form (#tag/<tag>/operation/<id>), on the same operation.
-    expect(page.url()).toMatch(new RegExp(`/reference\\.html#(tag/[^/]+/)?operation/${operationId}$`));
+    // The page turns the anchor into Redoc 3's own route (#/<tag>/<operation>), on the same operation.
+    expect(page.url()).toMatch(new RegExp(`/reference\\.html#/[^/]+/${operationId.toLowerCase()}$`));
     const summary = listOperations(loadDescription(join(descriptionDir, 'openapi.json'))).find(
       (op) => op.operationId === operationId,
     )?.summary;
     await expect
       .poll(() => page.getByRole('heading', { name: summary }).first().isVisible(), { timeout: READY_LIMIT_MS })
       .toBe(true);
+  });
+
+  it('keeps the operation when switching the reference to another version, and back', async () => {
+    await open('reference.html#operation/getRecord');
+    await page.locator('#redoc [data-section-id="/records/getrecord"]').waitFor({ timeout: READY_LIMIT_MS });
+    for (const [label, url] of [
+      ['2.0.0', '**/v/2.0.0/reference.html#/records/getrecord'],
+      ['2.1.0 (latest)', `${server.url}/reference.html#/records/getrecord`],
+    ] as const) {
+      await Promise.all([page.waitForURL(url), page.selectOption('[data-version-switcher]', { label })]);
+      const section = page.locator('#redoc [data-section-id="/records/getrecord"]');
+      await section.waitFor({ timeout: READY_LIMIT_MS });
+      await expect
+        .poll(() =>
+          section
+            .getByRole('heading', { name: /Get a record$/ })
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
+    }
+  });
+
+  it('says on every page of an older version which version is the latest, and links its same page', async () => {
+    for (const path of ['index.html', 'assumptions.html', 'reference.html']) {
+      await open(path);
+      expect(await page.locator('[data-older-version]').count(), path).toBe(0);
+      await open(`v/2.0.0/${path}`);
+      const note = page.locator('[data-older-version]');
+      expect(await note.textContent(), path).toBe('You are reading 2.0.0; the latest is 2.1.0.');
+      expect(await note.locator('a').getAttribute('href'), path).toBe(`../../${path}`);
+    }
+    // From an operation of the older reference, the link keeps the operation.
+    await open('v/2.0.0/reference.html#operation/getRecord');
+    await page.locator('#redoc [data-section-id="/records/getrecord"]').waitFor({ timeout: READY_LIMIT_MS });
+    await Promise.all([
+      page.waitForURL(`${server.url}/reference.html#/records/getrecord`),
+      page.locator('[data-older-version] a').click(),
+    ]);
+  });
+
+  it("loads one renderer for every version: the root's hashed script, not a copy per version", async () => {
+    const scripts = files(outDir).filter((f) => /(^|\/)redoc\.[0-9a-f]+\.js$/.test(f));
+    expect(scripts).toEqual([expect.stringMatching(/^assets\/redoc\.[0-9a-f]{12}\.js$/)]);
+    const loaded: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (/redoc\.[0-9a-f]+\.js$/.test(r.url())) loaded.push(r.url());
+    };
+    page.on('request', onRequest);
+    for (const path of ['reference.html', 'v/2.0.0/reference.html', 'v/2.0.0/sandbox-control.html']) {
+      await open(path);
+      await redocDrawn();
+    }
+    page.off('request', onRequest);
+    expect(new Set(loaded)).toEqual(new Set([`${server.url}/${scripts[0]}`]));
   });
 
   it('stays offline and error-free', () => {

@@ -148,18 +148,29 @@ export function prerenderedOperations(doc: Json): string {
 
 /**
  * The script that runs before anything renders: an operation link in any form becomes Redoc 3's own
- * route, so Redoc never sees an address it does not know; a link to an operation this version lacks
- * (after the version switcher) lands at the top. Then it removes the plain copy once Redoc has drawn.
+ * route, so Redoc never sees an address it does not know (on load, and on a link within the page: this
+ * listens before Redoc's router does); a link to an operation this version lacks
+ * (after the version switcher) lands at the top. Then it removes the plain copy once Redoc has drawn
+ * (the linked operation; on any other address, once `hydrate` has resolved: see HYDRATED).
  */
 export function deepLinkScript(doc: Json): string {
   const ops = operationsOf(doc);
   const routes = Object.fromEntries(ops.map((o) => [o.operationId, o.route]));
   const tags = [...new Set(ops.map((o) => slug(o.tag)).filter(Boolean))];
   const table = JSON.stringify({ routes, tags }).replace(/</g, '\\u003c');
-  return `<script>(function(){var t=${table},h=location.hash,m=/^#(?:tag\\/[^/]+\\/)?operation\\/([^/?#]+)$/.exec(h),k=/^#(\\/([^/#]+)\\/[^/#]+)(?:#.*)?$/.exec(h),to=null;
+  return `<script>(function(){var t=${table};
+function fix(){var h=location.hash,m=/^#(?:tag\\/[^/]+\\/)?operation\\/([^/?#]+)$/.exec(h),k=/^#(\\/([^/#]+)\\/[^/#]+)(?:#.*)?$/.exec(h),to=null;
 if(m){var id=decodeURIComponent(m[1]);to=t.routes[id]?"#"+t.routes[id]:""}
 else if(k&&t.tags.indexOf(k[2])>=0&&!Object.keys(t.routes).some(function(i){return t.routes[i]===k[1]}))to="";
-if(to!==null)history.replaceState(history.state,"",location.pathname+location.search+to);
+if(to!==null)history.replaceState(history.state,"",location.pathname+location.search+to)}
+fix();addEventListener("popstate",fix);addEventListener("hashchange",fix);
 document.addEventListener("DOMContentLoaded",function(){var r=document.getElementById("redoc"),p=document.getElementById("tas-prerender");if(!r||!p)return;
-var o=new MutationObserver(function(){if(r.querySelector('[data-item-kind="httpItem"]')){o.disconnect();p.remove()}});o.observe(r,{childList:true,subtree:true})})})()</script>`;
+function drawn(){var k=location.hash.split("#")[1]||"",at=Object.keys(t.routes).some(function(i){return t.routes[i]===k});return at?r.querySelector('[data-section-id="'+k+'"]'):hydrated}
+var hydrated=false,o=new MutationObserver(function(){if(drawn())done()});function done(){o.disconnect();p.remove()}
+o.observe(r,{childList:true,subtree:true});addEventListener("tas:redoc",function(){hydrated=true;requestAnimationFrame(function(){if(drawn())done()})})})})()</script>`;
 }
+
+/** What `redocly build-docs` writes to start Redoc, and the same telling the page when Redoc has started. */
+export const HYDRATE = "hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));";
+export const HYDRATED =
+  "hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc')).then(() => dispatchEvent(new Event('tas:redoc')));";

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { addCodeSamples } from './code-samples.js';
 import { localizeAssets, localizeRenderer } from './offline.js';
-import { deepLinkScript, prerenderedOperations } from './prerender.js';
+import { deepLinkScript, HYDRATE, HYDRATED, prerenderedOperations } from './prerender.js';
 import { expandServerDefaults } from './servers.js';
 
 const require = createRequire(import.meta.url);
@@ -71,10 +71,10 @@ export async function buildReference(page: ReferencePage): Promise<void> {
 function withPrerender(html: string, doc: Record<string, unknown>): string {
   const script = '<script type="module">';
   const at = html.lastIndexOf(script);
-  if (at < 0 || !html.includes('</head>'))
+  if (at < 0 || !html.includes('</head>') || !html.includes(HYDRATE))
     throw new Error('redocly build-docs changed its page: review src/build/redoc.ts');
   const body = `${html.slice(0, at)}${prerenderedOperations(doc)}\n      ${html.slice(at)}`;
-  return body.replace('</head>', `${deepLinkScript(doc)}\n</head>`);
+  return body.replace('</head>', `${deepLinkScript(doc)}\n</head>`).replace(HYDRATE, HYDRATED);
 }
 
 async function buildDocs(page: ReferencePage, description: string): Promise<void> {

@@ -9,7 +9,9 @@ export interface SiteVersion {
 /**
  * The version switcher and the Changes link, put into the top bar of a built page (the guide's and
  * Redoc's both close it with `</nav>`). A plain <select> whose options are relative links to the same
- * page in each version: no script from outside, works from a file:// folder too.
+ * page in each version: no script from outside, works from a file:// folder too. Switching keeps the
+ * page's anchor (an operation in the reference: its page maps a link to an operation it lacks to its
+ * top). An older version says so under the bar and links the latest's same page.
  */
 export function withSwitcher(
   html: string,
@@ -36,6 +38,26 @@ export function withSwitcher(
   const switcher =
     `<a href="${up}changes.html">Changes</a>\n` +
     `<label class="tas-version">Version <select data-version-switcher aria-label="Documentation version" ` +
-    `onchange="location.href=this.value" style="font:inherit">${options}</select></label>\n`;
-  return `${html.slice(0, end)}${switcher}${html.slice(end)}`;
+    `onchange="location.href=this.value+location.hash" style="font:inherit">${options}</select></label>\n`;
+  const close = end + '</nav>'.length;
+  return `${html.slice(0, end)}${switcher}</nav>${olderNote(here, versions, file, exists, up)}${html.slice(close)}`;
+}
+
+/** "You are reading 2.0.0; the latest is 2.1.0": under the bar of every page of an older version. */
+function olderNote(
+  here: SiteVersion,
+  versions: SiteVersion[],
+  file: string,
+  exists: (path: string) => boolean,
+  up: string,
+): string {
+  const latest = versions.find((v) => v.latest);
+  if (here.latest || !latest) return '';
+  const target = exists(`${latest.dir}${file}`) ? file : 'index.html';
+  return (
+    `\n<p class="tas-older" role="note" data-older-version style="margin:0;padding:0.5em 1.2em;background:#fff4d6;` +
+    `color:#1f2d3d;font:14px/1.4 system-ui,sans-serif;border-bottom:1px solid #e8d49a">` +
+    `You are reading ${here.version}; the latest is <a href="${up}${latest.dir}${target}" ` +
+    `onclick="this.href=this.href.split('#')[0]+location.hash">${latest.version}</a>.</p>`
+  );
 }

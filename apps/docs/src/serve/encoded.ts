@@ -51,7 +51,7 @@ export function accepted(header: string | undefined): Set<string> {
 export function chooseVariant(
   file: string,
   acceptEncoding: string | undefined,
-  stat: (path: string) => Stats | undefined = (p) => statSync(p, { throwIfNoEntry: false }),
+  stat: (path: string) => Stats | undefined = safeStat,
 ): { path: string; encoding?: string; stats: Stats } | undefined {
   const plain = stat(file);
   if (!plain?.isFile()) return undefined;
@@ -61,6 +61,15 @@ export function chooseVariant(
     if (stats?.isFile()) return { path: file + suffix, encoding: name, stats };
   }
   return { path: file, stats: plain };
+}
+
+/** A path through a file (`page.html.br/x`) throws ENOTDIR even with throwIfNoEntry off: not found too. */
+function safeStat(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /**
