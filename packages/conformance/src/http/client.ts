@@ -14,6 +14,8 @@ export interface HttpOptions {
   timeoutMs?: number;
   /** After this many time-outs in a row the run stops. */
   maxTimeouts?: number;
+  /** Told as a wait for a 429 begins: how long, and why. */
+  onWait?: (message: string) => void;
 }
 
 /** Thrown when the target cannot be reached: the run could not be made (exit code 2). */
@@ -55,8 +57,12 @@ export function createHttp(options: HttpOptions) {
       const exchange = await once(request, operationId);
       options.onExchange?.(exchange);
       if (exchange.response.status !== 429 || attempt >= retries) return exchange;
-      const seconds = Number(exchange.response.headers['retry-after']);
-      await wait(() => options.clock.sleep((Number.isFinite(seconds) && seconds >= 0 ? seconds : 60) * 1000));
+      const header = exchange.response.headers['retry-after'];
+      const given = Number(header);
+      const seconds = header !== undefined && Number.isFinite(given) && given >= 0 ? given : 60;
+      const after = header === undefined ? 'no Retry-After: a minute' : `Retry-After ${header}`;
+      options.onWait?.(`waiting ${seconds} s for the rate limit: the target answered 429 (${after})`);
+      await wait(() => options.clock.sleep(seconds * 1000));
     }
   }
 

@@ -21,7 +21,10 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 /** Adds fields the interface does not show to every record, roadmap and profile in a body. */
 function addFields(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(addFields);
+  if (Array.isArray(node)) {
+    for (const item of node) addFields(item);
+    return;
+  }
   if (!isObject(node)) return;
   for (const value of Object.values(node)) addFields(value);
   if ('test_id' in node && 'auth_required' in node) Object.assign(node, { branch: 'north', tags: ['pilot'] });
@@ -86,6 +89,14 @@ export const ALLOWED: Allowed[] = [
     'a 429 with Retry-After now and then',
     () => sharedRateLimit(),
     'Limits: "excess returns 429"; a shared deployment meets its limit through other callers',
+  ],
+  [
+    'a 403 to a request without a key',
+    () => ({
+      response: (req, res) =>
+        API(req) && !req.headers['api-key'] && res.status === 401 ? { ...res, status: 403 } : res,
+    }),
+    '"Behaviour of a request with a missing or invalid `API-KEY`: not shown." (the refusal is stated, its code not)',
   ],
   ['200 ms a request', () => ({ delayMs: 200 }), 'the interface states no latency', SLOW_ONLY],
 ];
