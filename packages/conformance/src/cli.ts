@@ -12,7 +12,7 @@ import { type Fixtures, parseFixtures } from './fixtures/fixtures.js';
 import { fixturesTemplate, placeholder } from './fixtures/template.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
-import { negativeBudget, randomSeed } from './negative/budget.js';
+import { randomSeed } from './negative/budget.js';
 import { type PlanFlags, planned } from './planned.js';
 import { preflight, skipReason } from './preflight.js';
 import { formatResultLine, formatSummary } from './report/console.js';
@@ -21,7 +21,7 @@ import { toJunit } from './report/junit.js';
 import { stoppedRun } from './report/stopped.js';
 import { responseRules } from './responses/index.js';
 import { type RunResult, run } from './run.js';
-import { RunError, select } from './select.js';
+import { RunError } from './select.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
 import type { Target } from './types.js';
 
