@@ -35,6 +35,12 @@ export async function checkKeys(
         );
     }
     const status = exchange.response.status;
+    const odd = status === 404 && key === 'main' ? oddBase(listingUrl) : undefined;
+    if (odd)
+      throw new RunError(
+        `not the API: GET ${listingUrl} answered 404 and --base-url ${odd}; --base-url takes the deployment ` +
+          '(http://host or http://host/api/v2/); no check ran',
+      );
     if (status === 401 || status === 403)
       throw new RunError(
         `the API key was refused (${status} from GET ${listingUrl} with ${key === 'main' ? '--api-key' : '--other-api-key'}); no check ran`,
@@ -57,4 +63,15 @@ function describe(exchange: Exchange): string {
   const { status, headers, json } = exchange.response;
   const type = headers['content-type']?.split(';')[0] || 'no Content-Type';
   return `${status} ${type}${json === undefined ? ' (not JSON)' : ''}`;
+}
+
+/** A base URL that names another version or a page rather than the deployment, or undefined. */
+function oddBase(listingUrl: string): string | undefined {
+  const { pathname } = new URL(listingUrl);
+  const base = pathname.replace(/\/api\/v2\/record\/$/, '');
+  const version = /\/api\/(v\d+)$/.exec(base)?.[1];
+  // The interface: "The version is part of the path: `/api/v2/`."
+  if (version && version !== 'v2') return `names the version ${version} (${base}); the API is /api/v2`;
+  if (/\.[a-z]{2,5}$/i.test(base)) return `names a page (${base}), not the deployment`;
+  return undefined;
 }
