@@ -117,6 +117,30 @@ describe('--json and --junit are written when the run stops with exit 2, saying 
   });
 });
 
+describe('provisioning refused', () => {
+  it("exit 2 with the control API's answer, and the reports say why", async () => {
+    const refused = {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+      body: '{"error":"control API off"}',
+    };
+    const proxy = await startFaultProxy(sandbox.url, {
+      answer: (req) => (req.path.startsWith('/__sandbox/') ? refused : undefined),
+    });
+    try {
+      const json = join(dir, 'provision-refused.json');
+      const args = ['run', '--base-url', proxy.url, '--provision', 'sandbox', '--no-pacing', '--json', json];
+      const { code, err } = await cli([...args, '--junit', json.replace(/json$/, 'xml')], KEY);
+      expect(code).toBe(2);
+      expect(err).toMatch(/^tas-conformance: sandbox control API POST \S+ answered 403/);
+      expect(JSON.parse(readFileSync(json, 'utf8')).aborted).toMatch(/^sandbox control API POST \S+ answered 403/);
+      expect(readFileSync(json.replace(/json$/, 'xml'), 'utf8')).toMatch(/<error message="sandbox control API POST/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('waiting for the rate limit is said as it begins, with how long', () => {
   it('pacing: before the check that waits ends', async () => {
     const args = ['run', '--base-url', sandbox.url, '--provision', 'sandbox', '--rate-per-minute', '3'];
