@@ -26,12 +26,12 @@ async function withVariant<T>(allowed: Fault, fault: Fault | undefined, use: (ur
   }
 }
 
-// Runs wait their turn (at most 3 sandboxes at once) inside the test's time, hence 300 s a test.
+// Runs wait their turn (at most 2 sandboxes at once) inside the test's time, hence 300 s a test.
 let running = 0;
 const queue: (() => void)[] = [];
-/** At most 3 sandboxes at once: the machine is shared. */
+/** At most 2 sandboxes at once: the machine is shared (with test/faults.test.ts among others). */
 async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= 3) await new Promise<void>((resolve) => queue.push(resolve));
+  if (running >= 2) await new Promise<void>((resolve) => queue.push(resolve));
   running++;
   try {
     return await work();

@@ -55,23 +55,27 @@ function runOf([name, fault, , verdict]: Variant): Promise<RunResult> {
 }
 
 describe('the suite flags a faulty server and names the rule it breaks', () => {
-  it.concurrent.each(FAULTS)('%s', async (...variant) => {
-    const [, , rule, verdict] = variant;
-    const result = await runOf(variant);
-    // Exit 1 (departs), not 2 (could not run): every check ran to its verdict.
-    expect(result.conforms).toBe(false);
-    expect(result.aborted).toBeUndefined();
-    const flagged = result.results.flatMap((r) => r.findings.map((f) => ({ check: r.id, outcome: r.outcome, ...f })));
-    const named = flagged.filter((f) => f.rule === rule);
-    expect(
-      named.length,
-      `no finding names ${rule}; found: ${[...new Set(flagged.map((f) => f.rule))]}`,
-    ).toBeGreaterThan(0);
-    expect(named.every((f) => f.outcome === 'fail' && f.statement.length > 0)).toBe(true);
-    // A breach of a stated promise fails without --strict: it is never a mere warning.
-    if (verdict === 'stated') expect(named.some((f) => !f.assumed)).toBe(true);
-    if (verdict === 'stated') expect(result.findings.stated).toBeGreaterThan(0);
-  });
+  it.concurrent.each(FAULTS)(
+    '%s',
+    async (...variant) => {
+      const [, , rule, verdict] = variant;
+      const result = await runOf(variant);
+      // Exit 1 (departs), not 2 (could not run): every check ran to its verdict.
+      expect(result.conforms).toBe(false);
+      expect(result.aborted).toBeUndefined();
+      const flagged = result.results.flatMap((r) => r.findings.map((f) => ({ check: r.id, outcome: r.outcome, ...f })));
+      const named = flagged.filter((f) => f.rule === rule);
+      expect(
+        named.length,
+        `no finding names ${rule}; found: ${[...new Set(flagged.map((f) => f.rule))]}`,
+      ).toBeGreaterThan(0);
+      expect(named.every((f) => f.outcome === 'fail' && f.statement.length > 0)).toBe(true);
+      // A breach of a stated promise fails without --strict: it is never a mere warning.
+      if (verdict === 'stated') expect(named.some((f) => !f.assumed)).toBe(true);
+      if (verdict === 'stated') expect(result.findings.stated).toBeGreaterThan(0);
+    },
+    180_000,
+  );
 
   it('every check is made to fail by at least one variant', async () => {
     const failed = new Set<string>();
