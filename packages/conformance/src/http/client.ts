@@ -66,7 +66,7 @@ export function createHttp(options: HttpOptions) {
     }
   }
 
-  async function once(request: HttpRequest, operationId?: string): Promise<Exchange> {
+  async function once(request: HttpRequest, operationId?: string, retried = false): Promise<Exchange> {
     const headers = { ...request.headers };
     const key = keyValue(request.key, options.keys);
     if (key !== undefined) headers['API-KEY'] = key;
@@ -90,6 +90,8 @@ export function createHttp(options: HttpOptions) {
           );
         throw new TimeoutError(request, timeoutMs / 1000);
       }
+      // A kept-alive connection the server closed as it was reused: a GET is sent again, once.
+      if (!retried && request.method === 'GET' && resetBeforeAnswer(error)) return once(request, operationId, true);
       throw new UnreachableError(`cannot reach ${request.url}: ${(error as Error).cause ?? (error as Error).message}`);
     }
     timeoutsInARow = 0;
@@ -112,4 +114,9 @@ function keyValue(ref: KeyRef, keys: { main: string; other?: string }): string |
   if (ref === 'main') return keys.main;
   if (ref === 'other') return keys.other;
   return ref.literal;
+}
+
+function resetBeforeAnswer(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string }))?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
