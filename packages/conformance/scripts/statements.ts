@@ -1,8 +1,10 @@
 // Regenerates the generated tables of README.md: the statements (from the checks' metadata and
-// src/statements/list.ts) and the grounds of every rule and constraint (src/grounds).
+// src/statements/list.ts), the grounds of every rule and constraint (src/grounds) and the CI
+// example's fixtures file (src/fixtures/example.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { allChecks } from '../src/checks/index.js';
+import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures/example.js';
 import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
 import { responseRules } from '../src/responses/index.js';
 import { STATEMENTS } from '../src/statements/list.js';
@@ -13,6 +15,7 @@ const doc = loadDescription();
 const assumptions = listAssumptions(doc);
 const table = statementsTable(STATEMENTS, allChecks(doc, assumptions), responseRules);
 const grounds = groundsTable(doc, assumptions);
-const text = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
+const tables = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
+const text = withTable(tables, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
 writeFileSync(readme, text);
 process.stdout.write(`README.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds\n`);

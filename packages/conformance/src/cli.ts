@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The edge: the only file that reads flags, environment variables, files and the terminal.
 import { exec } from 'node:child_process';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -9,17 +9,19 @@ import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { basisIsAssumed } from './basis.js';
 import { allChecks } from './checks/index.js';
 import { type Fixtures, parseFixtures } from './fixtures/fixtures.js';
+import { fixturesTemplate, placeholder } from './fixtures/template.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
-import { negativeBudget, randomSeed } from './negative/budget.js';
-import { planFor } from './plan.js';
+import { randomSeed } from './negative/budget.js';
+import { type PlanFlags, planned } from './planned.js';
 import { preflight, skipReason } from './preflight.js';
 import { formatResultLine, formatSummary } from './report/console.js';
 import { toJson } from './report/json.js';
 import { toJunit } from './report/junit.js';
+import { stoppedRun } from './report/stopped.js';
 import { responseRules } from './responses/index.js';
-import { run } from './run.js';
-import { RunError, select } from './select.js';
+import { type RunResult, run } from './run.js';
+import { RunError } from './select.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
 import type { Target } from './types.js';
 
@@ -49,6 +51,7 @@ const OPTIONS = {
   slow: { type: 'boolean' },
   seed: { type: 'string' },
   'negative-budget': { type: 'string' },
+  'write-fixtures': { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },
   list: { type: 'boolean' },
@@ -101,6 +104,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       v['negative-budget'] === undefined ? undefined : whole(v['negative-budget'], '--negative-budget', 0);
     if (command === 'plan')
       return await plan(io, {
+        writeFixtures: v['write-fixtures'],
         target,
         rate,
         fixtures,
@@ -113,74 +117,92 @@ export async function main(argv: string[], io: Io): Promise<number> {
         negativeBudget,
       });
 
-    const baseUrl = v['base-url'];
-    if (!baseUrl || !/^https?:\/\//.test(baseUrl))
-      throw new RunError('--base-url URL is required (http:// or https://)');
-    const apiKey = v['api-key'] ?? io.env.TAS_API_KEY;
-    if (!apiKey) throw new RunError('--api-key KEY or the env var TAS_API_KEY is required');
-    const result = await run({
-      baseUrl,
-      apiKey,
-      otherApiKey,
-      target,
-      fixtures,
-      rate,
-      only,
-      skip,
-      provision: v.provision as 'sandbox' | undefined,
-      sms: smsFrom(v.sms, io),
-      strict: v.strict ?? false,
-      mobile: v.mobile,
-      timeoutSeconds,
-      slow: v.slow ?? false,
-      seed,
-      negativeBudget,
-      fetch: io.fetch,
-      onResult: (r) => io.out(`${formatResultLine(r)}\n`),
-    });
-    io.out(`\n${formatSummary(result)}\n`);
+    const baseUrl = v['base-url'] ?? '';
+    const apiKey = v['api-key'] ?? io.env.TAS_API_KEY ?? '';
     const secrets = [apiKey, otherApiKey].filter((s): s is string => Boolean(s));
-    if (v.json) writeFileSync(v.json, redact(toJson(result), secrets));
-    if (v.junit) writeFileSync(v.junit, redact(toJunit(result), secrets));
+    const reports = (result: RunResult) => {
+      if (v.json) writeFileSync(v.json, redact(toJson(result), secrets));
+      if (v.junit) writeFileSync(v.junit, redact(toJunit(result), secrets));
+    };
+    const runSeed = seed ?? randomSeed();
+    const startedAt = Date.now();
+    let result: RunResult;
+    try {
+      if (!/^https?:\/\//.test(baseUrl)) throw new RunError('--base-url URL is required (http:// or https://)');
+      if (!apiKey) throw new RunError('--api-key KEY or the env var TAS_API_KEY is required');
+      if (rate && target !== 'mock')
+        io.out(
+          await pacingNote({
+            target,
+            rate,
+            fixtures,
+            only,
+            skip,
+            otherApiKey,
+            provision: v.provision,
+            slow: v.slow,
+            seed: runSeed,
+            negativeBudget,
+          }),
+        );
+      result = await runChecks(baseUrl, apiKey);
+    } catch (error) {
+      // A run that could not be made still writes its reports, saying why, for CI's report step.
+      const why = (error as Error).message;
+      reports(stoppedRun({ baseUrl, target, strict: v.strict ?? false, seed: runSeed, why, startedAt }));
+      throw error;
+    }
+    io.out(`\n${formatSummary(result)}\n`);
+    reports(result);
     if (result.aborted) {
       io.err(`tas-conformance: ${result.aborted}\n`);
       return 2;
     }
     return result.conforms ? 0 : 1;
+
+    function runChecks(baseUrl: string, apiKey: string) {
+      return run({
+        baseUrl,
+        apiKey,
+        otherApiKey,
+        target,
+        fixtures,
+        rate,
+        only,
+        skip,
+        provision: v.provision as 'sandbox' | undefined,
+        sms: smsFrom(v.sms, io),
+        strict: v.strict ?? false,
+        mobile: v.mobile,
+        timeoutSeconds,
+        slow: v.slow ?? false,
+        seed: runSeed,
+        negativeBudget,
+        fetch: io.fetch,
+        onResult: (r) => io.out(`${formatResultLine(r)}\n`),
+        onWait: (message) => io.out(`      ${message}\n`),
+      });
+    }
   } catch (error) {
     io.err(`tas-conformance: ${(error as Error).message}\n`);
     return 2;
   }
 }
 
-async function plan(
-  io: Io,
-  o: {
-    target: Target;
-    rate: RateLimit | false;
-    fixtures?: Fixtures;
-    only: string[];
-    skip: string[];
-    otherApiKey?: string;
-    provision?: string;
-    slow?: boolean;
-    seed?: number;
-    negativeBudget?: number;
-  },
-) {
-  const doc = loadDescription();
-  const assumptions = listAssumptions(doc);
-  const seed = o.seed ?? randomSeed();
-  const negative = negativeBudget(doc, assumptions, o.target, o.negativeBudget, { ...o, seed });
-  const { checks } = select(
-    allChecks(doc, assumptions, { seed, budget: negative.budget }),
-    responseRules,
-    o.only,
-    o.skip,
-  );
-  const runnable = checks.filter((c) => !skipReason(c, o.target, o));
+/** The line a paced run starts with: how long pacing makes it, and on the sandbox how to make it fast. */
+async function pacingNote(o: PlanFlags & { rate: RateLimit }): Promise<string> {
+  const { p } = await planned(o);
+  if (p.pacedSeconds < 60) return '';
+  const fast =
+    o.target === 'sandbox'
+      ? '; for a run of seconds, start the sandbox with --no-rate-limit (npm run sandbox -- --no-rate-limit) and add --no-pacing'
+      : '';
+  return `paced to the API's limit (${o.rate.perMinute} per minute, ${o.rate.perHour} per hour): about ${p.requests} requests take at least ${duration(p.pacedSeconds)}${fast}\n`;
+}
+
+async function plan(io: Io, o: PlanFlags & { writeFixtures?: string }) {
+  const { checks, negative, p, runnable } = await planned(o);
   const options = { ...o, baseUrl: '', apiKey: '', provision: o.provision as 'sandbox' | undefined };
-  const p = await planFor(runnable, o.rate, o.provision === 'sandbox', o.target);
   io.out(`Plan for a ${o.target} target: ${p.checks} of ${checks.length} selected checks run\n`);
   for (const c of checks) {
     const reason = skipReason(c, o.target, o);
@@ -195,6 +217,17 @@ async function plan(
   io.out(`Requests: about ${p.requests}\n`);
   const pacing = o.rate ? `${o.rate.perMinute}/min and ${o.rate.perHour}/hour` : 'no pacing';
   io.out(`Time under the rate limit (${pacing}): at least ${duration(p.pacedSeconds)} plus the target's latency\n`);
+  if (o.writeFixtures !== undefined) {
+    // A template to fill in, from what this plan needs; never over a file that exists.
+    if (existsSync(o.writeFixtures))
+      throw new RunError(`--write-fixtures ${o.writeFixtures}: the file exists; not overwritten`);
+    const template = fixturesTemplate(p.needs, placeholder);
+    writeFileSync(o.writeFixtures, `${JSON.stringify(template, null, 2)}\n`, { flag: 'wx' });
+    io.out(
+      `Wrote ${o.writeFixtures}: replace each placeholder by the token of a fresh record or roadmap made in the organizer panel (records of tests with a JSON questionnaire), then pass --fixtures ${o.writeFixtures}\n`,
+    );
+    return 0;
+  }
   // The run's own refusal, word for word: plan and run agree on what cannot run.
   preflight(runnable, options, p.needs);
   if (o.fixtures) io.out('The fixtures file has enough.\n');

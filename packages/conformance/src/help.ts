@@ -10,7 +10,8 @@ Usage:
 Exit codes:
   0  the target conforms (no check failed; warnings allowed unless --strict)
   1  the target departs from the contract (a check failed)
-  2  the run could not be made (bad flags, unreachable target, missing fixtures)
+  2  the run could not be made (bad flags, unreachable target, missing fixtures, the key refused,
+     a base URL that is not the API); --json and --junit are written all the same, saying why
 `,
   run: `tas-conformance run: run the checks against a deployment
 
@@ -39,12 +40,17 @@ Usage: tas-conformance run --base-url URL [options]
                            and the same seed sends the same requests)
   --negative-budget N      generated negative requests in the run (default: every constraint once; on a
                            live target what keeps the whole run within 300 requests)
-  --junit PATH, --json PATH   write the reports
+  --junit PATH, --json PATH   write the reports (also when the run stops with exit 2: "aborted" says why)
   --list                   print every check and exit
   --help                   this help
 
 The API key is never printed: reports and curl lines read it from $TAS_API_KEY ($TAS_OTHER_API_KEY).
 A first request checks the key: refused (401/403), the run stops with exit 2 before any check.
+A base URL whose first answers are not the API's JSON envelope (an HTML or 404 page), or that names
+another version (/api/v3) or a page, stops the run in one line before any check (exit 2).
+While the run waits for the rate limit it says so at once ("waiting 59 s for the rate limit: 100 per
+minute"); a paced run first says how long pacing makes it. For a run of seconds on the sandbox,
+start it with --no-rate-limit (npm run sandbox -- --no-rate-limit) and add --no-pacing.
 Findings say "stated" (the interface's own statement: a failure) or "assumed" (the description's
 choice, e.g. 404 rather than 403: a warning unless --strict).
 Exit codes: 0 conforms, 1 departs from the contract, 2 the run could not be made.
@@ -54,12 +60,13 @@ Exit codes: 0 conforms, 1 departs from the contract, 2 the run could not be made
 Usage: tas-conformance plan [--target mock|sandbox|live] [--provision sandbox] [--fixtures FILE]
                             [--other-api-key KEY] [--only IDS] [--skip IDS]
                             [--rate-per-minute N] [--rate-per-hour N] [--no-pacing] [--slow]
-                            [--seed N] [--negative-budget N]
+                            [--seed N] [--negative-budget N] [--write-fixtures FILE]
 
 Prints the checks that would run and those skipped (and why), the fresh records and roadmaps they
 use up, the requests they send (the generated negative inputs' budget among them) and how long
 pacing makes the run. With --fixtures, says what the
-file lacks. Exit codes: 0 the plan can run, 2 it cannot, with the message run would give (bad flags,
+file lacks. --write-fixtures FILE writes a fixtures file with a placeholder per token this plan
+needs, to fill in with tokens made in the organizer panel (never over a file that exists). Exit codes: 0 the plan can run, 2 it cannot, with the message run would give (bad flags,
 missing or too few fixtures).
 `,
 };

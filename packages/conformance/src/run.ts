@@ -60,6 +60,8 @@ export interface RunOptions {
   seed?: number;
   /** Generated negative requests in the run (default: every constraint once; on a live target, see negative/budget). */
   negativeBudget?: number;
+  /** Told at once when the run starts to wait for the rate limit (pacing or a 429): how long and why. */
+  onWait?: (message: string) => void;
   /** Called as each check ends (a line per check). */
   onResult?: (result: CheckResult) => void;
   doc?: OpenApiDocument;
@@ -90,6 +92,9 @@ export interface RunResult {
   conforms: boolean;
 }
 
+/** A well-formed token no deployment holds: the probe of a base URL whose first answer was not the API's. */
+const UNKNOWN_TOKEN = '00000000-0000-4000-8000-000000000000';
+
 /** Runs the selected checks against a deployment. Throws RunError when the run cannot be made. */
 export async function run(options: RunOptions): Promise<RunResult> {
   const doc = options.doc ?? loadDescription();
@@ -114,7 +119,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
   let sink: ((exchange: Exchange) => void) | undefined;
   const http = createHttp({
     fetch: options.fetch ?? fetch,
-    pacer: createPacer(options.rate ?? (target === 'mock' ? false : DEFAULT_RATE), clock),
+    pacer: createPacer(options.rate ?? (target === 'mock' ? false : DEFAULT_RATE), clock, options.onWait),
+    onWait: options.onWait,
     clock,
     timeoutMs: (options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     keys: { main: options.apiKey, other: options.otherApiKey },
@@ -138,7 +144,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
   };
 
   const started = clock.now();
-  if (!options.noKeyCheck) await checkKeys(http, `${baseUrl}${basePath(doc)}/record/?page_size=1`, deps.hasOtherKey);
+  const api = `${baseUrl}${basePath(doc)}`;
+  if (!options.noKeyCheck)
+    await checkKeys(http, `${api}/record/?page_size=1`, deps.hasOtherKey, `${api}/record/${UNKNOWN_TOKEN}/`);
   const results: CheckResult[] = [];
   let aborted: string | undefined;
   for (const check of checks) {

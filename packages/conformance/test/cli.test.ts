@@ -27,6 +27,9 @@ describe('tas-conformance', () => {
     [['--help'], /Exit codes/],
     [['run', '--help'], /--base-url URL/],
     [['plan', '--help'], /what a run will need/],
+    [['plan', '--help'], /--write-fixtures FILE writes a fixtures file/],
+    [['run', '--help'], /also when the run stops with exit 2/],
+    [['run', '--help'], /--no-rate-limit .*--no-pacing/],
   ])('%j prints help and exits 0', async (args, want) => {
     const { code, out } = await cli(args);
     expect(code).toBe(0);

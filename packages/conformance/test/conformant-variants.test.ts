@@ -26,11 +26,12 @@ async function withVariant<T>(allowed: Fault, fault: Fault | undefined, use: (ur
   }
 }
 
+// Runs wait their turn (at most 2 sandboxes at once) inside the test's time, hence 300 s a test.
 let running = 0;
 const queue: (() => void)[] = [];
-/** At most 3 sandboxes at once: the machine is shared. */
+/** At most 2 sandboxes at once: the machine is shared (with test/faults.test.ts among others). */
 async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= 3) await new Promise<void>((resolve) => queue.push(resolve));
+  if (running >= 2) await new Promise<void>((resolve) => queue.push(resolve));
   running++;
   try {
     return await work();
@@ -47,23 +48,27 @@ const stated = (result: RunResult) =>
   result.results.flatMap((r) => r.findings.filter((f) => !f.assumed).map((f) => `${r.id}: ${f.message}`));
 
 describe('a deployment that differs from the sandbox only where the interface allows conforms, with both keys', () => {
-  it.concurrent.each(ALLOWED)('%s', async (_name, allowed, _why, only) => {
-    const results = await limited(() =>
-      withVariant(allowed(), undefined, async (url) => {
-        const out: RunResult[] = [];
-        for (const keys of KEYS) out.push(await runWith(url, keys, only));
-        return out;
-      }),
-    );
-    for (const result of results) {
-      expect(stated(result), 'stated failures').toEqual([]);
-      expect(result.aborted).toBeUndefined();
-      expect(result.conforms).toBe(true);
-      // The checks ran to a verdict: none stopped, and only those of the other organizer mode were skipped.
-      expect(result.results.filter((r) => r.reason?.startsWith('not run'))).toEqual([]);
-      expect(result.summary.pass + result.summary.warn).toBeGreaterThanOrEqual(only ? only.length - 2 : 40);
-    }
-  });
+  it.concurrent.each(ALLOWED)(
+    '%s',
+    async (_name, allowed, _why, only) => {
+      const results = await limited(() =>
+        withVariant(allowed(), undefined, async (url) => {
+          const out: RunResult[] = [];
+          for (const keys of KEYS) out.push(await runWith(url, keys, only));
+          return out;
+        }),
+      );
+      for (const result of results) {
+        expect(stated(result), 'stated failures').toEqual([]);
+        expect(result.aborted).toBeUndefined();
+        expect(result.conforms).toBe(true);
+        // The checks ran to a verdict: none stopped, and only those of the other organizer mode were skipped.
+        expect(result.results.filter((r) => r.reason?.startsWith('not run'))).toEqual([]);
+        expect(result.summary.pass + result.summary.warn).toBeGreaterThanOrEqual(only ? only.length - 2 : 40);
+      }
+    },
+    300_000,
+  );
 });
 
 /** Stated faults layered under an allowed variant: each must still fail, and name its rule. */
@@ -86,13 +91,17 @@ describe('a faulty server still fails when it also differs where the interface a
   const cases = LAYERED.flatMap(([allowed, faults]) =>
     faults.map(([fault, f, rule]) => [`${allowed[0]} + ${fault}`, allowed, f, rule] as const),
   );
-  it.concurrent.each(cases)('%s', async (_name, allowed, fault, rule) => {
-    // Only the check that must catch the fault (a response rule judges every check's answers: all of them).
-    const only = rule.startsWith('response.') ? undefined : [rule];
-    const result = await limited(() => withVariant(allowed[1](), fault, (url) => runWith(url, KEYS[0], only)));
-    expect(result.aborted).toBeUndefined();
-    expect(result.conforms).toBe(false);
-    const named = result.results.flatMap((r) => r.findings.filter((f) => f.rule === rule && !f.assumed));
-    expect(named.length, `no stated finding names ${rule}`).toBeGreaterThan(0);
-  });
+  it.concurrent.each(cases)(
+    '%s',
+    async (_name, allowed, fault, rule) => {
+      // Only the check that must catch the fault (a response rule judges every check's answers: all of them).
+      const only = rule.startsWith('response.') ? undefined : [rule];
+      const result = await limited(() => withVariant(allowed[1](), fault, (url) => runWith(url, KEYS[0], only)));
+      expect(result.aborted).toBeUndefined();
+      expect(result.conforms).toBe(false);
+      const named = result.results.flatMap((r) => r.findings.filter((f) => f.rule === rule && !f.assumed));
+      expect(named.length, `no stated finding names ${rule}`).toBeGreaterThan(0);
+    },
+    300_000,
+  );
 });

@@ -40,6 +40,8 @@ describe('what each rule and constraint rests on', () => {
 
   it('every response rule has its parts in the table, and every constraint a sentence or a reason', () => {
     for (const rule of responseRules) expect(RULE_PARTS.map((p) => p.rule)).toContain(rule.id);
+    for (const part of RULE_PARTS)
+      expect(isStated(part.ground) || part.ground.assumed.length > 0, part.part).toBe(true);
     for (const site of listSites(doc, assumptions))
       expect(constraintGround(site).assumed, `${site.operationId} ${site.name} ${site.kind}`).not.toBe(
         'no sentence of the interface states it',

@@ -32,6 +32,8 @@ describe('a server that accepts one kind of invalid input', () => {
         rate: false,
         clock,
         seed: 4242,
+        // At most 20 roles is the description's bound (the interface states at least one): assumed, failing under --strict.
+        strict: true,
         only: ['negative', 'constraints'],
       });
       const outcome = (id: string) => result.results.find((r) => r.id === id)?.outcome;
@@ -42,7 +44,7 @@ describe('a server that accepts one kind of invalid input', () => {
       expect(findings).toHaveLength(1);
       expect(findings[0]).toMatchObject({
         rule: 'negative.authenticateRoadmap',
-        assumed: false,
+        assumed: true,
         message: expect.stringMatching(/^body \/roles: maxItems = .*accepted \(200\)/),
       });
       expect(result.conforms).toBe(false);

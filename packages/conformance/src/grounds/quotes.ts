@@ -37,4 +37,5 @@ export const Q = {
   validatedPerTest: 'Allowed values and array length are validated per test',
   statusValues: '| `status` | integer | `0` VIP wait, `1` finished, `2` ready. |',
   htmlOnly: '`{html: string}` only',
+  apiKey: "Every request carries the header `API-KEY` with the organizer's API key",
 } as const;

@@ -8,7 +8,7 @@ export interface RulePart {
   ground: Ground;
 }
 
-/** Every part of every response rule (src/responses/*), as the rules judge their findings. */
+/** Every part of every response rule (src/responses/*), and of the checks that judge a refusal apart from its status. */
 export const RULE_PARTS: RulePart[] = [
   { rule: 'response.no-5xx', part: 'no status is a 5xx', ground: stated(Q.statusesStated, Q.envelope) },
   {
@@ -66,6 +66,21 @@ export const RULE_PARTS: RulePart[] = [
     rule: 'response.schema',
     part: 'the body of an error response (`data`, `successful: false`, the messages)',
     ground: assumed('ErrorEnvelope', Q.errorBodies),
+  },
+  {
+    rule: 'constraints.*',
+    part: 'a body that is not JSON, and one sent as text/plain: refused',
+    ground: stated(Q.bodiesJson),
+  },
+  {
+    rule: 'missing-api-key, wrong-api-key',
+    part: 'a call without a key, or with one that names no organizer: refused (a 2xx is a failure)',
+    ground: stated(Q.apiKey),
+  },
+  {
+    rule: 'missing-api-key, wrong-api-key',
+    part: 'the status of that refusal (401)',
+    ground: assumed('the description chose 401', Q.noKeyBehaviour),
   },
   {
     rule: 'response.retry-after',

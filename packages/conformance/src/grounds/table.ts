@@ -28,7 +28,13 @@ export function groundsTable(doc: OpenApiDocument, assumptions: Assumption[]): s
   const rows = [
     '| Rule or operation | Part or constraint | Rests on |',
     '|---|---|---|',
-    ...RULE_PARTS.map((p) => `| \`${p.rule}\` | ${esc(p.part)} | ${esc(restsOn(p.ground))} |`),
+    ...RULE_PARTS.map(
+      (p) =>
+        `| ${p.rule
+          .split(', ')
+          .map((id) => `\`${id}\``)
+          .join(', ')} | ${esc(p.part)} | ${esc(restsOn(p.ground))} |`,
+    ),
     ...constraintRows(doc, assumptions).map((r) => `| \`${r.operationId}\` | ${esc(r.constraint)} | ${esc(r.cell)} |`),
   ];
   return rows.join('\n');

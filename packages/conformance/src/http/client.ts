@@ -14,6 +14,8 @@ export interface HttpOptions {
   timeoutMs?: number;
   /** After this many time-outs in a row the run stops. */
   maxTimeouts?: number;
+  /** Told as a wait for a 429 begins: how long, and why. */
+  onWait?: (message: string) => void;
 }
 
 /** Thrown when the target cannot be reached: the run could not be made (exit code 2). */
@@ -55,12 +57,16 @@ export function createHttp(options: HttpOptions) {
       const exchange = await once(request, operationId);
       options.onExchange?.(exchange);
       if (exchange.response.status !== 429 || attempt >= retries) return exchange;
-      const seconds = Number(exchange.response.headers['retry-after']);
-      await wait(() => options.clock.sleep((Number.isFinite(seconds) && seconds >= 0 ? seconds : 60) * 1000));
+      const header = exchange.response.headers['retry-after'];
+      const given = Number(header);
+      const seconds = header !== undefined && Number.isFinite(given) && given >= 0 ? given : 60;
+      const after = header === undefined ? 'no Retry-After: a minute' : `Retry-After ${header}`;
+      options.onWait?.(`waiting ${seconds} s for the rate limit: the target answered 429 (${after})`);
+      await wait(() => options.clock.sleep(seconds * 1000));
     }
   }
 
-  async function once(request: HttpRequest, operationId?: string): Promise<Exchange> {
+  async function once(request: HttpRequest, operationId?: string, retried = false): Promise<Exchange> {
     const headers = { ...request.headers };
     const key = keyValue(request.key, options.keys);
     if (key !== undefined) headers['API-KEY'] = key;
@@ -84,6 +90,8 @@ export function createHttp(options: HttpOptions) {
           );
         throw new TimeoutError(request, timeoutMs / 1000);
       }
+      // A kept-alive connection the server closed as it was reused: a GET is sent again, once.
+      if (!retried && request.method === 'GET' && resetBeforeAnswer(error)) return once(request, operationId, true);
       throw new UnreachableError(`cannot reach ${request.url}: ${(error as Error).cause ?? (error as Error).message}`);
     }
     timeoutsInARow = 0;
@@ -106,4 +114,9 @@ function keyValue(ref: KeyRef, keys: { main: string; other?: string }): string |
   if (ref === 'main') return keys.main;
   if (ref === 'other') return keys.other;
   return ref.literal;
+}
+
+function resetBeforeAnswer(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string }))?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }

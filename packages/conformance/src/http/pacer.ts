@@ -10,6 +10,8 @@ const stated = limitsOf(loadDescription());
 /** The interface's limit (Limits: "API rate, 100 per minute and 3,000 per hour"), from info.x-limits. */
 export const DEFAULT_RATE: RateLimit = { perMinute: stated.ratePerMinute, perHour: stated.ratePerHour };
 
+/** Waits shorter than this pass unsaid (the pacer spreads requests in steps of well under a second). */
+export const NOTICE_MS = 2000;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
@@ -17,7 +19,7 @@ const HOUR = 3_600_000;
  * Sliding-window pacing: a request goes out only when fewer than `perMinute` were sent in the last
  * 60 s and fewer than `perHour` in the last hour, so no window of the target's ever sees more.
  */
-export function createPacer(limit: RateLimit | false, clock: Clock) {
+export function createPacer(limit: RateLimit | false, clock: Clock, onWait?: (message: string) => void) {
   const sent: number[] = [];
   let total = 0;
   return {
@@ -25,8 +27,15 @@ export function createPacer(limit: RateLimit | false, clock: Clock) {
       if (limit) {
         for (;;) {
           const now = clock.now();
-          const wait = Math.max(waitFor(sent, now, MINUTE, limit.perMinute), waitFor(sent, now, HOUR, limit.perHour));
+          const minute = waitFor(sent, now, MINUTE, limit.perMinute);
+          const hour = waitFor(sent, now, HOUR, limit.perHour);
+          const wait = Math.max(minute, hour);
           if (wait <= 0) break;
+          // Said as the wait begins, so that a run that seems stuck says why, and for how long.
+          if (wait >= NOTICE_MS)
+            onWait?.(
+              `waiting ${Math.ceil(wait / 1000)} s for the rate limit: ${hour > minute ? `${limit.perHour} per hour` : `${limit.perMinute} per minute`}`,
+            );
           await clock.sleep(wait);
         }
         const now = clock.now();

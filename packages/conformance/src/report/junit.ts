@@ -11,7 +11,8 @@ export function toJunit(run: RunResult): string {
     const attrs = `name="${kind}" tests="${cases.length}" failures="${count('fail')}" skipped="${count('skip')}" errors="0"`;
     return `  <testsuite ${attrs}>\n${cases.map(testcase).join('')}  </testsuite>\n`;
   });
-  const total = `tests="${run.results.length}" failures="${run.summary.fail}" skipped="${run.summary.skip}"`;
+  const stoppedBefore = Boolean(run.aborted) && !run.results.length;
+  const total = `tests="${run.results.length || Number(stoppedBefore)}" failures="${run.summary.fail}" skipped="${run.summary.skip}"`;
   // Each testcase's time is the check's own; the rate-limit wait is reported apart.
   const own = run.durationMs - run.waitMs;
   const properties = [
@@ -26,7 +27,13 @@ export function toJunit(run: RunResult): string {
   ]
     .map(([name, value]) => `    <property name="${esc(String(name))}" value="${esc(String(value))}"/>\n`)
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tas-conformance" ${total} time="${own / 1000}">\n  <properties>\n${properties}  </properties>\n${suites.join('')}</testsuites>\n`;
+  // A run that stopped before any check: one errored testcase that says why, so CI shows it red.
+  if (stoppedBefore)
+    suites.push(
+      `  <testsuite name="run" tests="1" failures="0" skipped="0" errors="1">\n    <testcase classname="run" name="the run could not be made" time="0"><error message="${esc(run.aborted ?? '')}"/></testcase>\n  </testsuite>\n`,
+    );
+  const errors = stoppedBefore ? ' errors="1"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tas-conformance" ${total}${errors} time="${own / 1000}">\n  <properties>\n${properties}  </properties>\n${suites.join('')}</testsuites>\n`;
 }
 
 function testcase(r: CheckResult): string {

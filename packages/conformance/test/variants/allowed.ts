@@ -90,5 +90,13 @@ export const ALLOWED: Allowed[] = [
     () => sharedRateLimit(),
     'Limits: "excess returns 429"; a shared deployment meets its limit through other callers',
   ],
+  [
+    'a 403 to a request without a key',
+    () => ({
+      response: (req, res) =>
+        API(req) && !req.headers['api-key'] && res.status === 401 ? { ...res, status: 403 } : res,
+    }),
+    '"Behaviour of a request with a missing or invalid `API-KEY`: not shown." (the refusal is stated, its code not)',
+  ],
   ['200 ms a request', () => ({ delayMs: 200 }), 'the interface states no latency', SLOW_ONLY],
 ];
