@@ -80,5 +80,5 @@ describe('partnerChanges', () => {
     expect(texts).toContain('TestSummary: description of title reworded');
     expect(texts).toContain('TestSummary: new value other for gender_permission');
     for (const text of texts) expect(text).not.toMatch(/`|properties\.|allOf|\/components\/|in schemas/);
-  }, 60_000);
+  });
 });

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { addBuilds, repoCopy } from './repo-copy.js';
@@ -15,7 +16,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const copies: string[] = [];
 afterAll(() => {
   for (const dir of copies) rmSync(dir, { recursive: true, force: true });
-}, 120_000);
+});
 
 type Result = { code: number; stdout: string; stderr: string };
 const exec = (cwd: string, file: string, args: string[]): Promise<Result> =>
@@ -53,58 +54,66 @@ function setVersion(dir: string, pkg: string, version: string) {
 let dir = '';
 
 describe('npm run release checks first, before building', () => {
-  it('refuses a 2.1.0 contract while the packages are 2.0.0, naming the tarballs it would have packed and the fix', async () => {
-    dir = repoCopy(root, { built: false });
-    copies.push(dir);
-    await contract210(dir);
-    const { code, stdout } = await release(dir, '--out', join(dir, 'out'));
-    expect(stdout).toContain('OK the gate passes');
-    expect(stdout).toContain(
-      'packages/client/package.json is @tas/client@2.0.0, but the description is 2.1.0: the release would pack tas-client-2.0.0.tgz',
-    );
-    expect(stdout).toContain('packages/conformance/package.json is @tas/conformance@2.0.0');
-    expect(stdout).toMatch(
-      /to fix: npx changeset \(pick @tas\/client and @tas\/conformance, minor.*npx changeset version/,
-    );
-    expect(stdout).toContain('Refusing to release 2.1.0: the versions fail');
-    expect(code).toBe(1);
-    // Nothing past the checks ran: no docs or package build, no release recorded, no folder.
-    expect(stdout).not.toContain('Building the docs and the packages');
-    expect(existsSync(join(dir, 'apps/docs/dist'))).toBe(false);
-    expect(existsSync(join(dir, 'packages/client/dist'))).toBe(false);
-    expect(readdirSync(join(dir, 'openapi/releases'))).toEqual(['2.0.0.yaml']);
-    expect(existsSync(join(dir, 'out'))).toBe(false);
-  }, 600_000);
+  it(
+    'refuses a 2.1.0 contract while the packages are 2.0.0, naming the tarballs it would have packed and the fix',
+    async () => {
+      dir = repoCopy(root, { built: false });
+      copies.push(dir);
+      await contract210(dir);
+      const { code, stdout } = await release(dir, '--out', join(dir, 'out'));
+      expect(stdout).toContain('OK the gate passes');
+      expect(stdout).toContain(
+        'packages/client/package.json is @tas/client@2.0.0, but the description is 2.1.0: the release would pack tas-client-2.0.0.tgz',
+      );
+      expect(stdout).toContain('packages/conformance/package.json is @tas/conformance@2.0.0');
+      expect(stdout).toMatch(
+        /to fix: npx changeset \(pick @tas\/client and @tas\/conformance, minor.*npx changeset version/,
+      );
+      expect(stdout).toContain('Refusing to release 2.1.0: the versions fail');
+      expect(code).toBe(1);
+      // Nothing past the checks ran: no docs or package build, no release recorded, no folder.
+      expect(stdout).not.toContain('Building the docs and the packages');
+      expect(existsSync(join(dir, 'apps/docs/dist'))).toBe(false);
+      expect(existsSync(join(dir, 'packages/client/dist'))).toBe(false);
+      expect(readdirSync(join(dir, 'openapi/releases'))).toEqual(['2.0.0.yaml']);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    },
+    2 * TEST_LIMIT_MS,
+  );
 });
 
 describe('a release attempt, then abandoned', () => {
-  it('records 2.1.0 as released; after git checkout, npm run diff names the file to delete, and passes once it is gone', async () => {
-    expect(dir, 'the refusal above made the 2.1.0 copy').not.toBe('');
-    // The fix the refusal named, and what the build would have made (the docs and packages as built here).
-    addBuilds(root, dir);
-    setVersion(dir, 'packages/client', '2.1.0');
-    setVersion(dir, 'packages/conformance', '2.1.0');
+  it(
+    'records 2.1.0 as released; after git checkout, npm run diff names the file to delete, and passes once it is gone',
+    async () => {
+      expect(dir, 'the refusal above made the 2.1.0 copy').not.toBe('');
+      // The fix the refusal named, and what the build would have made (the docs and packages as built here).
+      addBuilds(root, dir);
+      setVersion(dir, 'packages/client', '2.1.0');
+      setVersion(dir, 'packages/conformance', '2.1.0');
 
-    // The docs and packages come as built here (--no-build): this is about what is recorded.
-    const released = await release(dir, '--no-build', '--out', join(dir, 'out'));
-    expect(released.stdout).toContain('Recorded openapi/releases/2.1.0.yaml');
-    expect(released.code).toBe(0);
-    const changelog = readFileSync(join(dir, 'openapi/CHANGELOG.md'), 'utf8');
-    expect(changelog).toContain('## 2.1.0\n');
-    expect(changelog).not.toContain('unreleased');
-    expect(readdirSync(join(dir, 'out'))).toContain('tas-client-2.1.0.tgz');
+      // The docs and packages come as built here (--no-build): this is about what is recorded.
+      const released = await release(dir, '--no-build', '--out', join(dir, 'out'));
+      expect(released.stdout).toContain('Recorded openapi/releases/2.1.0.yaml');
+      expect(released.code).toBe(0);
+      const changelog = readFileSync(join(dir, 'openapi/CHANGELOG.md'), 'utf8');
+      expect(changelog).toContain('## 2.1.0\n');
+      expect(changelog).not.toContain('unreleased');
+      expect(readdirSync(join(dir, 'out'))).toContain('tas-client-2.1.0.tgz');
 
-    // Abandoned as openapi/README.md says at first: the tracked files restored, the new release left.
-    await exec(dir, 'git', ['checkout', '--', '.']);
-    const stale = await diff(dir);
-    expect(stale.stdout).toContain(
-      'FAIL delete openapi/releases/2.1.0.yaml: left by an unfinished release of 2.1.0 (the description is 2.0.0)',
-    );
-    expect(stale.code).toBe(1);
+      // Abandoned as openapi/README.md says at first: the tracked files restored, the new release left.
+      await exec(dir, 'git', ['checkout', '--', '.']);
+      const stale = await diff(dir);
+      expect(stale.stdout).toContain(
+        'FAIL delete openapi/releases/2.1.0.yaml: left by an unfinished release of 2.1.0 (the description is 2.0.0)',
+      );
+      expect(stale.code).toBe(1);
 
-    rmSync(join(dir, 'openapi/releases/2.1.0.yaml'));
-    const clean = await diff(dir);
-    expect(clean.stdout).toContain('OK the gate passes');
-    expect(clean.code).toBe(0);
-  }, 600_000);
+      rmSync(join(dir, 'openapi/releases/2.1.0.yaml'));
+      const clean = await diff(dir);
+      expect(clean.stdout).toContain('OK the gate passes');
+      expect(clean.code).toBe(0);
+    },
+    2 * TEST_LIMIT_MS,
+  );
 });

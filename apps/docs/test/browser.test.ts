@@ -94,7 +94,7 @@ describe('the docs site in headless Chromium, offline', () => {
       await page.setViewportSize({ width, height: 900 });
       await open('reference.html#/section/record-states');
       const tables = page.locator('#redoc table.md');
-      await tables.first().waitFor({ timeout: 15_000 });
+      await tables.first().waitFor({ timeout: READY_LIMIT_MS });
       const seen = await tables.evaluateAll((all) =>
         all.map((t) => ({
           scrolls: t.scrollWidth > t.clientWidth + 1,
@@ -158,7 +158,7 @@ describe('the docs site in headless Chromium, offline', () => {
         .toBe(true);
       // Its code samples (x-codeSamples), curl first.
       const sample = page.locator('pre', { hasText: `# ${summary}. Needs BASE_URL` }).first();
-      await expect.poll(() => sample.isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => sample.isVisible(), { timeout: READY_LIMIT_MS }).toBe(true);
     },
   );
 

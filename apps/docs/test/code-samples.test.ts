@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, loadDescription } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
+import { READY_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSamples, withCodeSamples } from '../src/build/code-samples.js';
 import type { Sample } from '../src/samples/render.js';
@@ -81,7 +82,7 @@ async function prepare({ operationId, call }: Sample): Promise<Record<string, st
 /** Runs a command; the sandbox answers from this process's event loop, so not spawnSync. */
 function run(command: string, args: string[], env: Record<string, string>) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000 });
+    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ...env }, timeout: READY_LIMIT_MS });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -134,7 +135,7 @@ describe('the code samples of the reference', () => {
     const checked = await run(process.execPath, [tsc, '-p', join(types, 'tsconfig.json')], {});
     expect(checked.stdout).toBe('');
     expect(checked.status).toBe(0);
-  }, 90_000);
+  });
 
   it.each(samples.map((s) => [s.operationId, s] as const))(
     '%s: the curl sample and the client sample both succeed against the sandbox',

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { READY_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -32,7 +33,7 @@ beforeAll(async () => {
         w.__notFound.push(`${location.hash}: ${text.slice(0, 80)}`);
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -80,11 +81,11 @@ describe('deep links to operations, offline in Chromium', () => {
       await page.goto(`${server.url}/${url}`, { waitUntil: 'domcontentloaded' });
       // Readable before Redoc has run: the operation's heading is on screen from the HTML alone…
       const heading = page.getByRole('heading', { name: named(op.summary) }).first();
-      await expect.poll(() => heading.isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => heading.isVisible(), { timeout: READY_LIMIT_MS }).toBe(true);
       // …then Redoc draws its own section for it, at Redoc's own address, in view; the plain copy is gone.
       const section = page.locator(`#redoc [data-section-id="${op.route}"]`);
-      await section.waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.locator('#tas-prerender').count(), { timeout: 20_000 }).toBe(0);
+      await section.waitFor({ timeout: READY_LIMIT_MS });
+      await expect.poll(() => page.locator('#tas-prerender').count(), { timeout: READY_LIMIT_MS }).toBe(0);
       await expect.poll(() => new URL(page.url()).hash).toBe(`#${op.route}`);
       await expect
         .poll(
@@ -94,7 +95,7 @@ describe('deep links to operations, offline in Chromium', () => {
               .first()
               .isVisible(),
           {
-            timeout: 15_000,
+            timeout: READY_LIMIT_MS,
           },
         )
         .toBe(true);
@@ -109,10 +110,10 @@ describe('deep links to operations, offline in Chromium', () => {
   it('takes a link to an operation the page does not have to the top, not to a 404 page', async () => {
     await page.goto('about:blank');
     await page.goto(`${server.url}/reference.html#operation/noSuchOperation`, { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => page.locator('#tas-prerender').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => page.locator('#tas-prerender').count(), { timeout: READY_LIMIT_MS }).toBe(0);
     expect(['', '#/']).toContain(new URL(page.url()).hash);
     expect(await page.evaluate(() => (window as unknown as { __notFound: string[] }).__notFound)).toEqual([]);
-  }, 60_000);
+  });
 
   it('sent no request outside localhost and logged no console error', () => {
     expect(left).toEqual([]);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIntoFresh } from '../src/build/fresh-folder.js';
 import { buildVersionedSite } from '../src/build/versions.js';
@@ -13,35 +14,39 @@ let server: Awaited<ReturnType<typeof serveDocs>> | undefined;
 afterAll(() => server?.close());
 
 describe('a rebuild under a running docs server', () => {
-  it('never answers 404: the old site is served until the new one is swapped in whole', async () => {
-    const outDir = join(work, 'dist');
-    await buildVersionedSite({ ...defaultSiteOptions(), outDir });
-    server = await serveDocs({ dir: outDir, port: 0 });
-    const before = readdirSync(outDir).sort();
-    const statuses = new Map<string, number>();
-    let done = false;
-    const polling = (async () => {
-      let count = 0;
-      while (!done) {
-        for (const file of ['index.html', 'changes.html', 'reference.html']) {
-          const res = await fetch(`${server?.url}/${file}`);
-          await res.arrayBuffer();
-          const key = `${file} ${res.status}`;
-          statuses.set(key, (statuses.get(key) ?? 0) + 1);
-          count++;
+  it(
+    'never answers 404: the old site is served until the new one is swapped in whole',
+    async () => {
+      const outDir = join(work, 'dist');
+      await buildVersionedSite({ ...defaultSiteOptions(), outDir });
+      server = await serveDocs({ dir: outDir, port: 0 });
+      const before = readdirSync(outDir).sort();
+      const statuses = new Map<string, number>();
+      let done = false;
+      const polling = (async () => {
+        let count = 0;
+        while (!done) {
+          for (const file of ['index.html', 'changes.html', 'reference.html']) {
+            const res = await fetch(`${server?.url}/${file}`);
+            await res.arrayBuffer();
+            const key = `${file} ${res.status}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
+            count++;
+          }
         }
-      }
-      return count;
-    })();
-    await buildVersionedSite({ ...defaultSiteOptions(), outDir });
-    done = true;
-    const requests = await polling;
-    expect(requests).toBeGreaterThan(30);
-    expect([...statuses.keys()].sort()).toEqual(['changes.html 200', 'index.html 200', 'reference.html 200']);
-    expect(readdirSync(outDir).sort()).toEqual(before);
-    // Nothing is left beside it.
-    expect(readdirSync(work)).toEqual(['dist']);
-  }, 480_000);
+        return count;
+      })();
+      await buildVersionedSite({ ...defaultSiteOptions(), outDir });
+      done = true;
+      const requests = await polling;
+      expect(requests).toBeGreaterThan(30);
+      expect([...statuses.keys()].sort()).toEqual(['changes.html 200', 'index.html 200', 'reference.html 200']);
+      expect(readdirSync(outDir).sort()).toEqual(before);
+      // Nothing is left beside it.
+      expect(readdirSync(work)).toEqual(['dist']);
+    },
+    2 * TEST_LIMIT_MS,
+  );
 
   it('leaves the folder as it was when the build fails', async () => {
     const outDir = join(work, 'kept');

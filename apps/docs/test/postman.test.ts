@@ -20,7 +20,7 @@ beforeAll(async () => {
   collection = await postmanCollection(await convertTo30(json), json);
   sandbox = await startSandbox({ port: 0 });
   mock = await startMock({ port: 0 });
-}, 60_000);
+});
 afterAll(async () => {
   await sandbox?.close();
   await mock?.close();
@@ -72,7 +72,7 @@ describe('the Postman collection', () => {
         'getResult',
       ]),
     );
-  }, 120_000);
+  });
 
   it('reaches the roadmap calls once roadmap_token is set, as the page says', async () => {
     const key = { 'API-KEY': 'sandbox-key-instant' };
@@ -90,11 +90,11 @@ describe('the Postman collection', () => {
       // Instant mode: authenticated at once, so there is nothing to verify (409, documented).
       ['verifyRoadmapAuth', 409],
     ]);
-  }, 120_000);
+  });
 
   it('runs in newman against the mock: every answer documented, none 5xx', async () => {
     const got = answers(await newman(environmentFor('mock', mock.url)));
     expect(got.filter((a) => !a.documented || a.status >= 500)).toEqual([]);
     expect(got.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(operations.length - 2);
-  }, 120_000);
+  });
 });

@@ -85,7 +85,7 @@ describe('the packed package', () => {
     // As written, the file calls the mock at localhost:4010; the test's mock has its own port.
     const { stdout } = await sh(runCommand, project, { TAS_BASE_URL: mock.url });
     expect(stdout.trim()).toBe('finished: true');
-  }, 120_000);
+  });
 
   // The README's sandbox commands (the SMS key with the outbox, then the instant key), each with
   // a fresh sandbox on its own port: the address is the only change, given with /api/v2 this time.
@@ -120,6 +120,6 @@ describe('the packed package', () => {
         (e: { stderr: string }) => e,
       );
       expect(error?.stderr).toContain('reset the sandbox (POST /__sandbox/reset/)');
-    }, 60_000);
+    });
   });
 });

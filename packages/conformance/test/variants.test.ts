@@ -12,7 +12,7 @@ const cases = CONFORMANT.flatMap(([name, layers]) => KEYS.map(([key, other]) => 
 const slot = limiter(3);
 
 describe('a deployment that differs from the sandbox only where the interface allows conforms', () => {
-  it.concurrent.each(cases)('%s, with %s', { timeout: 300_000 }, async (_name, key, other, layers) => {
+  it.concurrent.each(cases)('%s, with %s', async (_name, key, other, layers) => {
     const { code, out } = await slot(() =>
       withStack(layers, async (url) => {
         let out = '';
