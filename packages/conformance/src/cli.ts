@@ -102,20 +102,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const seed = v.seed === undefined ? undefined : whole(v.seed, '--seed', 0);
     const negativeBudget =
       v['negative-budget'] === undefined ? undefined : whole(v['negative-budget'], '--negative-budget', 0);
-    if (command === 'plan')
-      return await plan(io, {
-        writeFixtures: v['write-fixtures'],
-        target,
-        rate,
-        fixtures,
-        only,
-        skip,
-        otherApiKey,
-        provision: v.provision,
-        slow: v.slow,
-        seed,
-        negativeBudget,
-      });
+    const flags = { target, fixtures, only, skip, otherApiKey, provision: v.provision, slow: v.slow, negativeBudget };
+    if (command === 'plan') return await plan(io, { ...flags, rate, seed, writeFixtures: v['write-fixtures'] });
 
     const baseUrl = v['base-url'] ?? '';
     const apiKey = v['api-key'] ?? io.env.TAS_API_KEY ?? '';
@@ -130,21 +118,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     try {
       if (!/^https?:\/\//.test(baseUrl)) throw new RunError('--base-url URL is required (http:// or https://)');
       if (!apiKey) throw new RunError('--api-key KEY or the env var TAS_API_KEY is required');
-      if (rate && target !== 'mock')
-        io.out(
-          await pacingNote({
-            target,
-            rate,
-            fixtures,
-            only,
-            skip,
-            otherApiKey,
-            provision: v.provision,
-            slow: v.slow,
-            seed: runSeed,
-            negativeBudget,
-          }),
-        );
+      if (rate && target !== 'mock') io.out(await pacingNote({ ...flags, rate, seed: runSeed }));
       result = await runChecks(baseUrl, apiKey);
     } catch (error) {
       // A run that could not be made still writes its reports, saying why, for CI's report step.
