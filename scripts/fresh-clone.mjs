@@ -12,6 +12,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+// The limits every test waits within (packages/serve/src/limits.ts), stated once: a loaded machine's.
+register();
+const { READY_LIMIT_MS } = await import('../packages/serve/src/limits.ts');
 
 const checkout = fileURLToPath(new URL('..', import.meta.url));
 const keep = process.argv.includes('--keep');
@@ -43,7 +48,7 @@ const portFree = (port) =>
   });
 
 async function get(url, headers = {}) {
-  const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(READY_LIMIT_MS) });
   await res.arrayBuffer();
   return res.status;
 }
@@ -80,7 +85,7 @@ async function until(run, pattern, minutes) {
 /** Ctrl-C as a terminal sends it: SIGINT to the whole process group; then the ports must be free. */
 async function interrupt(run, ports) {
   process.kill(-run.child.pid, 'SIGINT');
-  const stop = await Promise.race([run.exited, new Promise((r) => setTimeout(() => r('still running'), 15_000))]);
+  const stop = await Promise.race([run.exited, new Promise((r) => setTimeout(() => r('still running'), READY_LIMIT_MS))]);
   if (stop === 'still running') fail('did not stop within 15 s of SIGINT');
   const busy = [];
   for (const port of ports) if (!(await portFree(port))) busy.push(port);
