@@ -85,8 +85,11 @@ async function until(run, pattern, minutes) {
 /** Ctrl-C as a terminal sends it: SIGINT to the whole process group; then the ports must be free. */
 async function interrupt(run, ports) {
   process.kill(-run.child.pid, 'SIGINT');
-  const stop = await Promise.race([run.exited, new Promise((r) => setTimeout(() => r('still running'), READY_LIMIT_MS))]);
-  if (stop === 'still running') fail('did not stop within 15 s of SIGINT');
+  const stop = await Promise.race([
+    run.exited,
+    new Promise((r) => setTimeout(() => r('still running'), READY_LIMIT_MS)),
+  ]);
+  if (stop === 'still running') fail(`did not stop within ${READY_LIMIT_MS / 1000} s of SIGINT`);
   const busy = [];
   for (const port of ports) if (!(await portFree(port))) busy.push(port);
   if (busy.length) fail(`ports still in use after Ctrl-C: ${busy.join(', ')}`);
