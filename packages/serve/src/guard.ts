@@ -64,6 +64,10 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
       fail(error);
     }
   });
+  // A client that half-closes after its request still gets the answer: by default node aborts the
+  // request on the client's end, so an answer still being read from disk (or Prism) was never sent
+  // (node's own http.Server field, read in its socketOnEnd; @types/node does not list it).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight.get(socket)?.headersSent) {
       socket.destroy();
