@@ -113,7 +113,6 @@ describe('the docs site in headless Chromium, offline', () => {
       }
       await page.screenshot({ path: join(artifacts, `docs-reference-tables-${width}.png`) });
     },
-    60_000,
   );
 
   it('gives the long pages a table of contents whose links land on their sections', async () => {

@@ -155,6 +155,5 @@ describe('the code samples of the reference', () => {
       expect(clientRun.status).toBe(0);
       expect(JSON.parse(clientRun.stdout)).toBeTypeOf('object');
     },
-    90_000,
   );
 });

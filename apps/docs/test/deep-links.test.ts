@@ -99,12 +99,15 @@ describe('deep links to operations, offline in Chromium', () => {
           },
         )
         .toBe(true);
-      const box = await section.boundingBox();
-      const viewport = page.viewportSize();
-      expect(box && viewport && box.y < viewport.height && box.y + box.height > 0, 'in view').toBe(true);
+      // Redoc scrolls after it has drawn: on a loaded machine that comes later, so wait for it.
+      const inView = async () => {
+        const box = await section.boundingBox();
+        const viewport = page.viewportSize();
+        return Boolean(box && viewport && box.y < viewport.height && box.y + box.height > 0);
+      };
+      await expect.poll(inView, { message: 'in view', timeout: READY_LIMIT_MS }).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { __notFound: string[] }).__notFound)).toEqual([]);
     },
-    90_000,
   );
 
   it('takes a link to an operation the page does not have to the top, not to a 404 page', async () => {
