@@ -43,6 +43,9 @@ describeMalformed({
     'a method served nowhere': 405,
     'HTTP/2.0 in an HTTP/1 request line': 200, // node reads it as HTTP/1 and answers in 1.1
     'client half-closes after its request': 200, // the page is still sent (it once was not: an empty answer)
+    // The page first, then the NUL's 400 (the page was once lost: the socket was closed under it).
+    'a whole request, then a NUL byte': 200,
+    'a whole request, then a NUL byte and a half-close': 200,
     'unknown HTTP version': 400,
     'not HTTP at all': 400,
     'no Host header': 400,

@@ -39,13 +39,13 @@ const FAULT: Reason = { code: 'internal_error', text: 'The server failed on this
  * method, a body cut short) is answered in the server's own words rather than node's bare default.
  */
 export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
-  // The response under way on a socket: a parse error after its headers went out cannot be answered.
-  const inFlight = new WeakMap<Duplex, ServerResponse>();
+  // The exchange under way on a socket, for a parse error that arrives while it is answered.
+  const inFlight = new WeakMap<Duplex, { req: IncomingMessage; res: ServerResponse }>();
   // Node answers a missing Host with a bare 400 of its own; this server says it in its own words.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
-    inFlight.set(req.socket, res);
+    inFlight.set(req.socket, { req, res });
     // Pipelined requests share a socket: only the newest response's end clears it.
-    res.once('finish', () => inFlight.get(req.socket) === res && inFlight.delete(req.socket));
+    res.once('finish', () => inFlight.get(req.socket)?.res === res && inFlight.delete(req.socket));
     const fail = (error: unknown) => {
       (o.fault ?? o.log)(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
       if (res.writableEnded) return;
@@ -69,14 +69,21 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   // (node's own http.Server field, read in its socketOnEnd; @types/node does not list it).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable || inFlight.get(socket)?.headersSent) {
-      socket.destroy();
-      return;
-    }
-    o.log(`refused: ${error.code ?? error.message}`);
-    const why = error.reason ?? error.code ?? error.message;
-    const bad: Reason = { code: 'bad_request', text: `The request is not valid HTTP/1.1 (${why}).` };
-    refuse(socket, ...(REFUSED[error.code ?? ''] ?? [400, bad]));
+    const answer = () => {
+      if (!socket.writable) return closeSoon(socket);
+      o.log(`refused: ${error.code ?? error.message}`);
+      const why = error.reason ?? error.code ?? error.message;
+      const bad: Reason = { code: 'bad_request', text: `The request is not valid HTTP/1.1 (${why}).` };
+      refuse(socket, ...(REFUSED[error.code ?? ''] ?? [400, bad]));
+    };
+    const current = inFlight.get(socket);
+    if (error.code === 'ECONNRESET') socket.destroy();
+    // The bad bytes follow a whole request (pipelined): its answer goes out first, then the refusal,
+    // unless that answer closes the connection (node does that once the answer is written).
+    else if (current?.req.complete) current.res.once('close', answer);
+    // The bad bytes are inside the request being answered: once its headers went out, nothing can be said.
+    else if (current && !current.req.complete && current.res.headersSent) socket.destroy();
+    else answer();
   });
   // Without a listener node answers an Expect other than 100-continue with a bare 417.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
@@ -95,6 +102,13 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     socket.end(head + body, () => socket.destroy());
   }
   return server;
+}
+
+/** Closes once what is written is sent (a net.Socket's destroySoon; any other stream at once). */
+function closeSoon(socket: Duplex) {
+  const soon = (socket as Duplex & { destroySoon?: () => void }).destroySoon;
+  if (soon) soon.call(socket);
+  else socket.destroy();
 }
 
 function send(

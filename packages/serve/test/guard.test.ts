@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedServer, envelope, type Listening, listen } from '../src/index.js';
 import { sendRaw } from '../src/malformed/index.js';
@@ -22,11 +23,34 @@ const faults: Record<string, (req: IncomingMessage, res: ServerResponse) => unkn
   },
 };
 
+// Answers in two steps, so that a parse error of the bytes behind it arrives with its headers written.
+const later = (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '5' });
+  setImmediate(() => res.end('later'));
+};
+
+/** Everything a server sends on one connection for `bytes`, until the server closes it. */
+const conversation = (url: string, bytes: string) =>
+  new Promise<string>((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(bytes, 'latin1'));
+    let data = '';
+    socket.on('data', (chunk: Buffer) => {
+      data += chunk.toString('latin1');
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(data));
+  });
+
 const lines: string[] = [];
 let server: Listening;
 beforeAll(async () => {
   const guarded = createGuardedServer(
-    (req, res) => (faults[req.url ?? ''] ?? ((_q: IncomingMessage, r: ServerResponse) => r.end('ok')))(req, res),
+    (req, res) =>
+      (({ ...faults, '/later': later })[req.url ?? ''] ?? ((_q: IncomingMessage, r: ServerResponse) => r.end('ok')))(
+        req,
+        res,
+      ),
     { answer: envelope, log: (line) => lines.push(line) },
   );
   server = await listen(guarded, 0, '127.0.0.1');
@@ -69,5 +93,12 @@ describe('createGuardedServer', () => {
     const answer = await sendRaw(server.url, { bytes, after: 'wait' });
     expect(answer.status).toBe(417);
     expect(JSON.parse(answer.body).messages[0].code).toBe('expectation_failed');
+  });
+
+  it('answers a whole request before refusing the bad bytes pipelined behind it', async () => {
+    // The fuzz test found it: the socket was closed under the answer, so the client got nothing.
+    const data = await conversation(server.url, 'GET /later HTTP/1.1\r\nHost: x\r\n\r\n\0');
+    expect(data).toMatch(/^HTTP\/1\.1 200 OK\r\n.*\r\n\r\nlaterHTTP\/1\.1 400 Bad Request\r\n.*"bad_request".*$/s);
+    expect((await get('/')).body).toBe('ok');
   });
 });

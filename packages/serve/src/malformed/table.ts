@@ -43,6 +43,12 @@ export function malformedRequests({ prefix, headers = {}, post = `${prefix}/` }:
     'a method served nowhere': request([`PROPFIND ${p}/ HTTP/1.1`, 'Host: localhost', ...extra, 'Connection: close']),
     'HTTP/2.0 in an HTTP/1 request line': request([`GET ${p}/ HTTP/2.0`, 'Host: localhost', ...extra]),
     'client half-closes after its request': request([`GET ${p}/ HTTP/1.1`, 'Host: localhost', ...extra], '', 'end'),
+    'a whole request, then a NUL byte': request([`GET ${p}/ HTTP/1.1`, 'Host: localhost', ...extra], '\0'),
+    'a whole request, then a NUL byte and a half-close': request(
+      [`GET ${p}/ HTTP/1.1`, 'Host: localhost', ...extra],
+      '\0',
+      'end',
+    ),
     'unknown HTTP version': request([`GET ${p}/ HTTP/7.3`, 'Host: localhost', ...extra, 'Connection: close']),
     'not HTTP at all': { bytes: Buffer.from([0, 1, 2, 255, 13, 10, 13, 10]), after: 'wait' as const },
     'no Host header': request([`GET ${p}/ HTTP/1.1`, ...extra, 'Connection: close']),
@@ -104,6 +110,8 @@ export const API_WANT: Record<RowName, number | undefined> = {
   'a method served nowhere': 404,
   'HTTP/2.0 in an HTTP/1 request line': 404,
   'client half-closes after its request': 404,
+  'a whole request, then a NUL byte': 404, // the request's own answer first; the NUL's 400 follows it
+  'a whole request, then a NUL byte and a half-close': 404,
   'unknown HTTP version': 400,
   'not HTTP at all': 400,
   'no Host header': 400,
