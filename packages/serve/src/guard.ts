@@ -80,9 +80,10 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     if (error.code === 'ECONNRESET') socket.destroy();
     // The bad bytes follow a whole request (pipelined): its answer goes out first, then the refusal,
     // unless that answer closes the connection (node does that once the answer is written).
-    else if (current?.req.complete) current.res.once('close', answer);
-    // The bad bytes are inside the request being answered: once its headers went out, nothing can be said.
-    else if (current && !current.req.complete && current.res.headersSent) socket.destroy();
+    else if (current?.req.complete) afterAnswer(current.res, answer);
+    // The bad bytes are inside the body of a request whose answer is already under way (so its handler
+    // does not wait for the body): that answer is finished, then the connection closed.
+    else if (current?.res.headersSent) afterAnswer(current.res, () => closeSoon(socket));
     else answer();
   });
   // Without a listener node answers an Expect other than 100-continue with a bare 417.
@@ -102,6 +103,12 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     socket.end(head + body, () => socket.destroy());
   }
   return server;
+}
+
+/** Runs `then` once `res` is done with: finished and closed, or destroyed. */
+function afterAnswer(res: ServerResponse, then: () => void) {
+  if (res.destroyed) then();
+  else res.once('close', then);
 }
 
 /** Closes once what is written is sent (a net.Socket's destroySoon; any other stream at once). */
