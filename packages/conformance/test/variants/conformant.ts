@@ -14,7 +14,7 @@ export const CONFORMANT: Conformant[] = [['looks the token up before it validate
  * What every faulty variant of test/faults/faults.ts is laid over: each must fail on each base
  * (test/faults.test.ts), so that a verdict holds on more than the sandbox's own design.
  */
-export const BASES: Conformant[] = [
+export const BASES: [Conformant, ...Conformant[]] = [
   ['the sandbox', []],
   ['the look-up-first variant', [LOOKUP_FIRST]],
 ];
