@@ -68,3 +68,32 @@ describe('POST /roadmap/{token}/auth/ with a birth date', () => {
     expect(r.body.messages).toEqual([{ code: 'invalid_profile', field, text: expect.stringContaining(birth) }]);
   });
 });
+
+describe('POST /__sandbox/clock/ past the age bound', () => {
+  it('refuses a move that would age a profile past the maximum, moves nothing, and takes a smaller one', async () => {
+    const own = await start();
+    try {
+      const instant = own.as(INSTANT_KEY);
+      const token = await instant.record();
+      const birth = bornAgo(age.maximum + 1, 2); // the maximum age, for two more days
+      expect(
+        (await instant.post(`/api/v2/record/${token}/auth/`, { mobile: MOBILE, profile: { ...adult, birth } })).status,
+      ).toBe(200);
+      const refused = await instant.post('/__sandbox/clock/', { seconds: 3 * 86_400 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.messages).toEqual([
+        {
+          code: 'age_out_of_bounds',
+          field: '/seconds',
+          text: expect.stringContaining(`born ${birth} aged ${age.maximum + 1}`),
+        },
+      ]);
+      expect((await instant.get(`/api/v2/record/${token}/`)).body.data.profile.age).toBe(age.maximum);
+      expect((await instant.post('/__sandbox/clock/', { seconds: 86_400 })).body.data.now).toBe(
+        new Date(NOW + 86_400_000).toISOString(),
+      );
+    } finally {
+      await own.close();
+    }
+  });
+});
