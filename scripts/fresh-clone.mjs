@@ -175,5 +175,11 @@ try {
     } catch {}
   }
   if (keep || process.exitCode) say(`left ${dir} for a look`);
-  else rmSync(dir, { recursive: true, force: true });
+  else {
+    // `rm -rf` takes seconds where node's rmSync took about two minutes over the clone's node_modules.
+    say(`removing ${dir}`);
+    const rm = spawnSync('rm', ['-rf', dir]);
+    if (rm.status !== 0) rmSync(dir, { recursive: true, force: true });
+    say('removed');
+  }
 }
