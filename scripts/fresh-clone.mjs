@@ -85,10 +85,15 @@ async function until(run, pattern, minutes) {
 /** Ctrl-C as a terminal sends it: SIGINT to the whole process group; then the ports must be free. */
 async function interrupt(run, ports) {
   process.kill(-run.child.pid, 'SIGINT');
+  let timer;
   const stop = await Promise.race([
     run.exited,
-    new Promise((r) => setTimeout(() => r('still running'), READY_LIMIT_MS)),
+    new Promise((r) => {
+      timer = setTimeout(() => r('still running'), READY_LIMIT_MS);
+    }),
   ]);
+  // Left pending, the limit's timer kept the check alive for two idle minutes after it passed.
+  clearTimeout(timer);
   if (stop === 'still running') fail(`did not stop within ${READY_LIMIT_MS / 1000} s of SIGINT`);
   const busy = [];
   for (const port of ports) if (!(await portFree(port))) busy.push(port);
