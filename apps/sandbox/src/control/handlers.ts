@@ -2,8 +2,7 @@ import type { Ctx, Handler } from '../api/context.js';
 import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import { ApiError } from '../http/envelope.js';
-import { AGE_BOUNDS } from '../rules/age-bounds.js';
-import { ageOn } from '../rules/eligibility.js';
+import { assertClockKeepsAges } from '../rules/age-bounds.js';
 import { createRecord as create, createRoadmap as createMap, type RecordState } from '../store/create.js';
 import { sql, transaction } from '../store/db.js';
 import { recordView, roadmapView } from '../store/present.js';
@@ -70,19 +69,13 @@ const readSmsOutbox: Handler = (ctx) => {
 };
 
 const advanceClock: Handler = (ctx: Ctx) => {
-  const ms = (ctx.body as { seconds: number }).seconds * 1000;
-  // Ages grow with the clock: a move that would show a profile older than the description allows is refused.
+  const { seconds } = ctx.body as { seconds: number };
+  const ms = seconds * 1000;
   const { birth } = sql<{ birth: string | null }>(
     ctx.db,
     'SELECT MIN(birth) AS birth FROM profiles WHERE organizer = ?',
   ).get(ctx.org.id) ?? { birth: null };
-  if (birth && ageOn(birth, ctx.now + ms) > AGE_BOUNDS.max)
-    throw ApiError.of(
-      409,
-      'age_out_of_bounds',
-      `Moving the clock ${ms / 1000} s would make the profile born ${birth} aged ${ageOn(birth, ctx.now + ms)}; a profile's age is at most ${AGE_BOUNDS.max} years. Move it less, or reset.`,
-      '/seconds',
-    );
+  assertClockKeepsAges(birth, ctx.now, seconds);
   writeOrganizer(ctx.db, 'UPDATE organizers SET clock_offset_ms = clock_offset_ms + ? WHERE id = ?', ms, ctx.org.id);
   return { now: new Date(ctx.now + ms).toISOString() };
 };

@@ -29,3 +29,19 @@ export function assertAgeInBounds(birth: string, now: number, field: string): vo
     field,
   );
 }
+
+/**
+ * Refuses (409 `age_out_of_bounds` at `/seconds`) a clock move of `seconds` after which the oldest
+ * profile, born `oldest`, would be older than the description allows: ages grow with the clock.
+ */
+export function assertClockKeepsAges(oldest: string | null, now: number, seconds: number): void {
+  if (!oldest) return;
+  const age = ageOn(oldest, now + seconds * 1000);
+  if (age <= AGE_BOUNDS.max) return;
+  throw ApiError.of(
+    409,
+    'age_out_of_bounds',
+    `Moving the clock ${seconds} s would make the profile born ${oldest} aged ${age}; a profile's age is at most ${AGE_BOUNDS.max} years. Move it less, or reset.`,
+    '/seconds',
+  );
+}
