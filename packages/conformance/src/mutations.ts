@@ -8,7 +8,7 @@ import {
 } from '@tas/openapi';
 import { constraintGround } from './grounds/constraints.js';
 import { isStated } from './grounds/ground.js';
-import type { ConstraintKind } from './negative/sites.js';
+import type { ConstraintKind } from './types.js';
 
 export interface Mutation {
   /** What was broken, e.g. `/roles/0/profile/name: longer than maxLength 50`. */

@@ -1,6 +1,6 @@
 import type { Check } from './check.js';
 import { shortage } from './fixtures/fixtures.js';
-import type { RunOptions } from './run.js';
+import type { RunOptions } from './options.js';
 import { RunError } from './select.js';
 import type { Needs, Target } from './types.js';
 

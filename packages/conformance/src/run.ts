@@ -1,17 +1,9 @@
-import {
-  basePath,
-  createValidator,
-  listAssumptions,
-  listOperations,
-  loadDescription,
-  type OpenApiDocument,
-} from '@tas/openapi';
+import { basePath, createValidator, listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { normalizeBaseUrl } from './base-url.js';
 import { basisIsAssumed } from './basis.js';
 import { type Check, Skip } from './check.js';
 import { allChecks } from './checks/index.js';
 import { createContext } from './context.js';
-import type { Fixtures } from './fixtures/fixtures.js';
 import {
   createHttp,
   DEFAULT_TIMEOUT_SECONDS,
@@ -19,78 +11,18 @@ import {
   TooManyTimeoutsError,
   UnreachableError,
 } from './http/client.js';
-import { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+import { createPacer, DEFAULT_RATE } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
 import { negativeBudget, randomSeed } from './negative/budget.js';
+import type { RunOptions, RunResult } from './options.js';
 import { needsOf } from './plan.js';
 import { preflight, skipReason } from './preflight.js';
 import { responseRules } from './responses/index.js';
 import { RunError, select } from './select.js';
-import type { SmsProvider } from './sms.js';
-import { type Created, setupTarget } from './target.js';
-import { type CheckResult, type Clock, type Exchange, type Finding, realClock, type Target } from './types.js';
+import { setupTarget } from './target.js';
+import { type CheckResult, type Exchange, type Finding, realClock } from './types.js';
 
-export interface RunOptions {
-  baseUrl: string;
-  apiKey: string;
-  otherApiKey?: string;
-  fetch?: typeof fetch;
-  target?: Target;
-  /** Fresh records and roadmaps of a live deployment. */
-  fixtures?: Fixtures;
-  /** Create fresh records and roadmaps through the sandbox's control API. */
-  provision?: 'sandbox';
-  /** Where SMS codes come from; `sandbox` reads the sandbox's outbox. */
-  sms?: SmsProvider | 'sandbox';
-  strict?: boolean;
-  only?: string[];
-  skip?: string[];
-  /** Pacing; `false` lifts it. Default: off for the mock (it has no limit), the API's limits otherwise. */
-  rate?: RateLimit | false;
-  /** Seconds one request may take before it counts as unanswered (default 30). */
-  timeoutSeconds?: number;
-  /** Run the checks that are opt-in on a live target (they wait minutes or spend many records). */
-  slow?: boolean;
-  /** Skip the first request that checks the key (tests that count requests). */
-  noKeyCheck?: boolean;
-  clock?: Clock;
-  /** The mobile number for authentications; random per authentication by default. */
-  mobile?: string;
-  /** fast-check's seed for the generated negative inputs (default: random, reported). */
-  seed?: number;
-  /** Generated negative requests in the run (default: every constraint once; on a live target, see negative/budget). */
-  negativeBudget?: number;
-  /** Told at once when the run starts to wait for the rate limit (pacing or a 429): how long and why. */
-  onWait?: (message: string) => void;
-  /** Called as each check ends (a line per check). */
-  onResult?: (result: CheckResult) => void;
-  doc?: OpenApiDocument;
-}
-
-export interface RunResult {
-  baseUrl: string;
-  target: Target;
-  strict: boolean;
-  startedAt: string;
-  durationMs: number;
-  requests: number;
-  /** Time spent waiting for the rate limit, apart from the checks' own time. */
-  waitMs: number;
-  results: CheckResult[];
-  summary: Record<CheckResult['outcome'], number>;
-  /** Findings by what they break: the interface's statements, or the description's assumptions. */
-  findings: { stated: number; assumed: number };
-  /** Records and roadmaps the run created on the sandbox. */
-  created: Created[];
-  /** Why the run stopped before its end (exit code 2), e.g. too many time-outs in a row. */
-  aborted?: string;
-  /** The seed of the generated negative inputs: `--seed` repeats them. */
-  seed: number;
-  /** Generated negative requests this run, and the constraints they were drawn over. */
-  negative: { budget: number; constraints: number };
-  /** No check failed: exit code 0. */
-  conforms: boolean;
-}
+export type { Created, RunOptions, RunResult } from './options.js';
 
 /** A well-formed token no deployment holds: the probe of a base URL whose first answer was not the API's. */
 const UNKNOWN_TOKEN = '00000000-0000-4000-8000-000000000000';

@@ -1,6 +1,6 @@
 import { type FixturePool, filePool, sandboxPool } from './fixtures/pool.js';
 import type { Http } from './http/client.js';
-import type { RunOptions } from './run.js';
+import type { Created, RunOptions } from './options.js';
 import { RunError } from './select.js';
 import { type SmsProvider, sandboxSms } from './sms.js';
 import { realClock } from './types.js';
@@ -58,13 +58,6 @@ export function setupTarget(
     else await (options.clock ?? realClock).sleep(seconds * 1000);
   };
   return { pool, sms, created, advance };
-}
-
-/** A record or roadmap the run created on the sandbox, listed in the report. */
-export interface Created {
-  kind: 'record' | 'roadmap';
-  state: 'ready' | 'vip_wait' | 'ready roadmap';
-  token: string;
 }
 
 function listing(pool: FixturePool, created: Created[]): FixturePool {

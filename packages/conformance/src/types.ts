@@ -76,3 +76,18 @@ export const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
+
+/** The constraints a generated value can break, as JSON Schema names them. */
+export type ConstraintKind =
+  | 'type'
+  | 'required'
+  | 'pattern'
+  | 'minLength'
+  | 'maxLength'
+  | 'minimum'
+  | 'maximum'
+  | 'enum'
+  | 'format'
+  | 'additionalProperties'
+  | 'minItems'
+  | 'maxItems';

@@ -1,7 +1,8 @@
 import { createValidator, listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { drawCases, type NegativeCase } from '../src/negative/draw.js';
-import { type ConstraintKind, listSites, type Site } from '../src/negative/sites.js';
+import { listSites, type Site } from '../src/negative/sites.js';
+import type { ConstraintKind } from '../src/types.js';
 
 const doc = loadDescription();
 const assumptions = listAssumptions(doc);

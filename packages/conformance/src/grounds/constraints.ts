@@ -1,4 +1,4 @@
-import type { ConstraintKind } from '../negative/sites.js';
+import type { ConstraintKind } from '../types.js';
 import { assumed, type Ground, stated } from './ground.js';
 import { Q } from './quotes.js';
 

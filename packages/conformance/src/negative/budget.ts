@@ -1,9 +1,9 @@
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
 import { allChecks } from '../checks/index.js';
+import type { RunOptions } from '../options.js';
 import { requestsOf } from '../plan.js';
 import { skipReason } from '../preflight.js';
 import { responseRules } from '../responses/index.js';
-import type { RunOptions } from '../run.js';
 import { select } from '../select.js';
 import type { Target } from '../types.js';
 import { listSites } from './sites.js';

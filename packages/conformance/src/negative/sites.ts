@@ -8,21 +8,7 @@ import {
 } from '@tas/openapi';
 import { constraintGround } from '../grounds/constraints.js';
 import { isStated } from '../grounds/ground.js';
-
-/** The constraints a generated value can break, as JSON Schema names them. */
-export type ConstraintKind =
-  | 'type'
-  | 'required'
-  | 'pattern'
-  | 'minLength'
-  | 'maxLength'
-  | 'minimum'
-  | 'maximum'
-  | 'enum'
-  | 'format'
-  | 'additionalProperties'
-  | 'minItems'
-  | 'maxItems';
+import type { ConstraintKind } from '../types.js';
 
 /** One constraint of one operation's parameters or body, in the bundled description. */
 export interface Site {

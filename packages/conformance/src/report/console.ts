@@ -1,5 +1,5 @@
 import { toCurl } from '../http/curl.js';
-import type { RunResult } from '../run.js';
+import type { RunResult } from '../options.js';
 import type { CheckResult } from '../types.js';
 
 const LABEL = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const;

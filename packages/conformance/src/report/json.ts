@@ -1,5 +1,5 @@
 import { toCurl } from '../http/curl.js';
-import type { RunResult } from '../run.js';
+import type { RunResult } from '../options.js';
 
 const BODY_LIMIT = 4000;
 

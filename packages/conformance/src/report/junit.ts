@@ -1,5 +1,5 @@
 import { toCurl } from '../http/curl.js';
-import type { RunResult } from '../run.js';
+import type { RunResult } from '../options.js';
 import type { CheckResult } from '../types.js';
 
 /** JUnit XML: a testsuite per kind of check, a testcase per check; warnings are reported as passing with system-out. */

@@ -1,5 +1,5 @@
 import { normalizeBaseUrl } from '../base-url.js';
-import type { RunResult } from '../run.js';
+import type { RunResult } from '../options.js';
 import type { Target } from '../types.js';
 
 /**

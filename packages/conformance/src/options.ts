@@ -1,0 +1,76 @@
+import type { OpenApiDocument } from '@tas/openapi';
+import type { Fixtures } from './fixtures/fixtures.js';
+import type { RateLimit } from './http/pacer.js';
+import type { SmsProvider } from './sms.js';
+import type { CheckResult, Clock, Target } from './types.js';
+
+/** What a run is given and what it returns: below run.ts, so its helpers import these without a circle. */
+
+export interface RunOptions {
+  baseUrl: string;
+  apiKey: string;
+  otherApiKey?: string;
+  fetch?: typeof fetch;
+  target?: Target;
+  /** Fresh records and roadmaps of a live deployment. */
+  fixtures?: Fixtures;
+  /** Create fresh records and roadmaps through the sandbox's control API. */
+  provision?: 'sandbox';
+  /** Where SMS codes come from; `sandbox` reads the sandbox's outbox. */
+  sms?: SmsProvider | 'sandbox';
+  strict?: boolean;
+  only?: string[];
+  skip?: string[];
+  /** Pacing; `false` lifts it. Default: off for the mock (it has no limit), the API's limits otherwise. */
+  rate?: RateLimit | false;
+  /** Seconds one request may take before it counts as unanswered (default 30). */
+  timeoutSeconds?: number;
+  /** Run the checks that are opt-in on a live target (they wait minutes or spend many records). */
+  slow?: boolean;
+  /** Skip the first request that checks the key (tests that count requests). */
+  noKeyCheck?: boolean;
+  clock?: Clock;
+  /** The mobile number for authentications; random per authentication by default. */
+  mobile?: string;
+  /** fast-check's seed for the generated negative inputs (default: random, reported). */
+  seed?: number;
+  /** Generated negative requests in the run (default: every constraint once; on a live target, see negative/budget). */
+  negativeBudget?: number;
+  /** Told at once when the run starts to wait for the rate limit (pacing or a 429): how long and why. */
+  onWait?: (message: string) => void;
+  /** Called as each check ends (a line per check). */
+  onResult?: (result: CheckResult) => void;
+  doc?: OpenApiDocument;
+}
+
+export interface RunResult {
+  baseUrl: string;
+  target: Target;
+  strict: boolean;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  /** Time spent waiting for the rate limit, apart from the checks' own time. */
+  waitMs: number;
+  results: CheckResult[];
+  summary: Record<CheckResult['outcome'], number>;
+  /** Findings by what they break: the interface's statements, or the description's assumptions. */
+  findings: { stated: number; assumed: number };
+  /** Records and roadmaps the run created on the sandbox. */
+  created: Created[];
+  /** Why the run stopped before its end (exit code 2), e.g. too many time-outs in a row. */
+  aborted?: string;
+  /** The seed of the generated negative inputs: `--seed` repeats them. */
+  seed: number;
+  /** Generated negative requests this run, and the constraints they were drawn over. */
+  negative: { budget: number; constraints: number };
+  /** No check failed: exit code 0. */
+  conforms: boolean;
+}
+
+/** A record or roadmap the run created on the sandbox, listed in the report. */
+export interface Created {
+  kind: 'record' | 'roadmap';
+  state: 'ready' | 'vip_wait' | 'ready roadmap';
+  token: string;
+}
