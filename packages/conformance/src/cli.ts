@@ -9,7 +9,7 @@ import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { basisIsAssumed } from './basis.js';
 import { allChecks } from './checks/index.js';
 import { type Fixtures, parseFixtures } from './fixtures/fixtures.js';
-import { fixturesTemplate, placeholder } from './fixtures/template.js';
+import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures/template.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { randomSeed } from './negative/budget.js';
@@ -200,6 +200,11 @@ async function plan(io: Io, o: PlanFlags & { writeFixtures?: string }) {
     io.out(
       `Wrote ${o.writeFixtures}: replace each placeholder by the token of a fresh record or roadmap made in the organizer panel (records of tests with a JSON questionnaire), then pass --fixtures ${o.writeFixtures}\n`,
     );
+    return 0;
+  }
+  // Asked only what a run needs: say what to provision, not that it is missing (exit 0).
+  if (!o.fixtures && !o.provision && o.target === 'live') {
+    io.out(provisionAdvice(p.needs));
     return 0;
   }
   // The run's own refusal, word for word: plan and run agree on what cannot run.

@@ -64,9 +64,11 @@ Usage: tas-conformance plan [--target mock|sandbox|live] [--provision sandbox] [
 
 Prints the checks that would run and those skipped (and why), the fresh records and roadmaps they
 use up, the requests they send (the generated negative inputs' budget among them) and how long
-pacing makes the run. With --fixtures, says what the
-file lacks. --write-fixtures FILE writes a fixtures file with a placeholder per token this plan
-needs, to fill in with tokens made in the organizer panel (never over a file that exists). Exit codes: 0 the plan can run, 2 it cannot, with the message run would give (bad flags,
-missing or too few fixtures).
+pacing makes the run. On a live target without --fixtures, says what to provision, and whose
+(the main key's organizer); with --fixtures, says what the file lacks.
+--write-fixtures FILE writes a fixtures file with a placeholder per token this plan needs, to fill
+in with tokens made in the organizer panel (never over a file that exists).
+Exit codes: 0 the plan can run (or says what to provision), 2 it cannot, with the message run
+would give (bad flags, too few fixtures in the file given).
 `,
 };

@@ -205,7 +205,7 @@ describe("the README's commands", () => {
   });
 
   it("the CI example's plan finds enough in the README's fixtures example", async () => {
-    const plan = /npx tas-conformance (plan --fixtures ci\/fixtures\.json [^\n]*)/.exec(readme)?.[1];
+    const plan = /npx tas-conformance (plan --fixtures "ci\/fixtures-\$MODE\.json" [^\n]*)/.exec(readme)?.[1];
     const example = /<!-- fixtures-example:start[^>]*>\n```json\n([\s\S]*?)```\n<!-- fixtures-example:end -->/.exec(
       readme,
     )?.[1];
@@ -214,7 +214,7 @@ describe("the README's commands", () => {
     const file = join(dir, 'ci-fixtures.json');
     writeFileSync(file, example as string);
     const args = (plan as string)
-      .replace('ci/fixtures.json', file)
+      .replace('"ci/fixtures-$MODE.json"', file)
       .replace('"$TAS_OTHER_API_KEY"', 'other')
       .split(/\s+/);
     const { code, out, err } = await cli(args);
