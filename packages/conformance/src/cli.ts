@@ -4,18 +4,19 @@ import { exec } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { basisIsAssumed } from './basis.js';
 import { allChecks } from './checks/index.js';
 import { type Fixtures, parseFixtures } from './fixtures/fixtures.js';
 import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures/template.js';
+import { count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { randomSeed } from './negative/budget.js';
 import { type PlanFlags, planned } from './planned.js';
 import { preflight, skipReason } from './preflight.js';
 import { formatResultLine, formatSummary } from './report/console.js';
+import { toHtml } from './report/html.js';
 import { toJson } from './report/json.js';
 import { toJunit } from './report/junit.js';
 import { stoppedRun } from './report/stopped.js';
@@ -23,6 +24,7 @@ import { responseRules } from './responses/index.js';
 import { type RunResult, run } from './run.js';
 import { RunError } from './select.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
+import { STATEMENTS } from './statements/list.js';
 import type { Target } from './types.js';
 
 export interface Io {
@@ -31,32 +33,6 @@ export interface Io {
   env: Record<string, string | undefined>;
   fetch?: typeof fetch;
 }
-
-const OPTIONS = {
-  'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  'other-api-key': { type: 'string' },
-  target: { type: 'string' },
-  provision: { type: 'string' },
-  fixtures: { type: 'string' },
-  sms: { type: 'string' },
-  mobile: { type: 'string' },
-  strict: { type: 'boolean' },
-  only: { type: 'string', multiple: true },
-  skip: { type: 'string', multiple: true },
-  'rate-per-minute': { type: 'string' },
-  'rate-per-hour': { type: 'string' },
-  'no-pacing': { type: 'boolean' },
-  timeout: { type: 'string' },
-  slow: { type: 'boolean' },
-  seed: { type: 'string' },
-  'negative-budget': { type: 'string' },
-  'write-fixtures': { type: 'string' },
-  junit: { type: 'string' },
-  json: { type: 'string' },
-  list: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 /** Runs the CLI; resolves to the exit code (0 conforms, 1 departs, 2 could not run). */
 export async function main(argv: string[], io: Io): Promise<number> {
@@ -111,6 +87,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const reports = (result: RunResult) => {
       if (v.json) writeFileSync(v.json, redact(toJson(result), secrets));
       if (v.junit) writeFileSync(v.junit, redact(toJunit(result), secrets));
+      if (v.html) writeFileSync(v.html, redact(toHtml(result, STATEMENTS), secrets));
     };
     const runSeed = seed ?? randomSeed();
     const startedAt = Date.now();
@@ -153,7 +130,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         seed: runSeed,
         negativeBudget,
         fetch: io.fetch,
-        onResult: (r) => io.out(`${formatResultLine(r)}\n`),
+        onResult: (r) => io.out(`${formatResultLine(r, { strict: v.strict ?? false })}\n`),
         onWait: (message) => io.out(`      ${message}\n`),
       });
     }
@@ -251,52 +228,6 @@ function readFixtures(path: string): Fixtures {
     throw new RunError(`${path}: ${(error as Error).message}`);
   }
 }
-
-/** Flags as node:util reads them; a mistake is one line that names the flag, never a stack. */
-function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = (error as Error).message;
-    const flag = /option '([^']+)'/i.exec(message)?.[1];
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag)
-      throw new RunError(`unknown flag ${flag} (see tas-conformance --help)`);
-    throw new RunError(`${message.split('\n')[0]} (see tas-conformance --help)`);
-  }
-}
-
-function seconds(value: string): number {
-  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0)
-    throw new RunError(`--timeout ${value}: want a number of seconds above 0`);
-  return Number(value);
-}
-
-function whole(value: string, flag: string, min: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > 2 ** 31 - 1)
-    throw new RunError(`${flag} ${value}: want a whole number from ${min}`);
-  return Number(value);
-}
-
-function oneOf(value: string, allowed: string[], flag: string): string {
-  if (!allowed.includes(value)) throw new RunError(`${flag} ${value}: want ${allowed.join(', ')}`);
-  return value;
-}
-
-function count(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^[1-9]\d*$/.test(value)) throw new RunError(`a rate must be a positive integer, not ${value}`);
-  return Number(value);
-}
-
-const list = (values: string[] | undefined) =>
-  (values ?? [])
-    .flatMap((s) => s.split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
-const duration = (s: number) =>
-  s < 60 ? `${s} s` : s < 3600 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
-const redact = (text: string, secrets: string[]) => secrets.reduce((t, s) => t.split(s).join('***'), text);
 
 const invoked = process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invoked) {

@@ -40,7 +40,10 @@ Usage: tas-conformance run --base-url URL [options]
                            and the same seed sends the same requests)
   --negative-budget N      generated negative requests in the run (default: every constraint once; on a
                            live target what keeps the whole run within 300 requests)
-  --junit PATH, --json PATH   write the reports (also when the run stops with exit 2: "aborted" says why)
+  --junit PATH, --json PATH   write the reports (also when the run stops with exit 2: "aborted" says why);
+                           findings are grouped (rule, operation, JSON path) with a count and one repro
+  --html PATH              one page for people: the verdict, every interface statement with its
+                           pass/fail/warn, each failure with its quote and curl repro (phone-readable)
   --list                   print every check and exit
   --help                   this help
 

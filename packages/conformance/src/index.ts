@@ -9,6 +9,8 @@ export type { Created } from './options.js';
 export { type Plan, pacedSeconds, planFor } from './plan.js';
 export { skipReason } from './preflight.js';
 export { formatResultLine, formatSummary } from './report/console.js';
+export { type FindingGroup, groupFindings } from './report/group.js';
+export { toHtml } from './report/html.js';
 export { toJson } from './report/json.js';
 export { toJunit } from './report/junit.js';
 export { responseRules } from './responses/index.js';

@@ -99,7 +99,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       const operation = operations.find((o) => o.operationId === exchange.operationId);
       for (const rule of rules)
         for (const f of rule.verify(exchange, { doc, validator, assumptions, operation }))
-          findings.push({ rule: rule.id, statement: rule.statement, message: f.message, assumed: f.assumed, exchange });
+          findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
     };
     let skip: string | undefined;
     try {

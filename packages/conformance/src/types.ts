@@ -39,6 +39,8 @@ export interface Finding {
   message: string;
   /** The behaviour is the description's assumption (x-assumed): a warning unless strict. */
   assumed: boolean;
+  /** Where in the response body it sits (a JSON pointer), for findings about one field. */
+  path?: string;
   exchange?: Exchange;
 }
 

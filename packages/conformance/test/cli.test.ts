@@ -98,6 +98,7 @@ describe('tas-conformance', () => {
   it('run against the sandbox: a line per check, a summary, reports without the key, exit 0', async () => {
     const json = join(dir, 'ok.json');
     const junit = join(dir, 'ok.xml');
+    const html = join(dir, 'ok.html');
     const args = [
       'run',
       '--base-url',
@@ -109,6 +110,8 @@ describe('tas-conformance', () => {
       json,
       '--junit',
       junit,
+      '--html',
+      html,
     ];
     const { code, out } = await cli(args, { TAS_API_KEY: MAIN_KEY, TAS_OTHER_API_KEY: OTHER_KEY });
     expect(code).toBe(0);
@@ -123,6 +126,10 @@ describe('tas-conformance', () => {
     expect(report.created.length).toBeGreaterThan(10);
     expect(report.findings).toEqual({ stated: 0, assumed: 0 });
     expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="tas-conformance" tests="\d+" failures="0"/);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<h1 class="pass">The target conforms</h1>');
+    expect(page).toMatch(/<tr class="pass"><td>Errors: POST \/roadmap\/\{token\}\/auth\/<\/td>/);
+    expect(page).not.toMatch(/<tr class="fail">/);
   });
 
   it('a key the target refuses: exit 2 at once, before any check', async () => {
@@ -147,7 +154,8 @@ describe('tas-conformance', () => {
       const json = join(dir, 'bad.json');
       const junit = join(dir, 'bad.xml');
       const args = ['run', '--base-url', proxy.url, '--api-key', MAIN_KEY, '--provision', 'sandbox', '--no-pacing'];
-      const { code, out } = await cli([...args, '--json', json, '--junit', junit]);
+      const html = join(dir, 'bad.html');
+      const { code, out } = await cli([...args, '--json', json, '--junit', junit, '--html', html]);
       expect(code).toBe(1);
       expect(out).toMatch(/^FAIL {2}roadmap-record-auth/m);
       expect(out).toContain(`curl -i -X POST '${proxy.url}/api/v2/record/`);
@@ -163,7 +171,12 @@ describe('tas-conformance', () => {
       expect(readFileSync(junit, 'utf8')).toMatch(
         /<testcase classname="journey" name="roadmap-record-auth" time="[\d.]+"><failure/,
       );
-      for (const text of [out, readFileSync(json, 'utf8'), readFileSync(junit, 'utf8')])
+      const page = readFileSync(html, 'utf8');
+      expect(page).toContain('<h1 class="fail">The target departs from the contract</h1>');
+      expect(page).toMatch(/<section class="finding"><h3>[^<]*<\/h3>\n<p><code>roadmap-record-auth<\/code> \(stated\)/);
+      expect(page).toContain(`curl -i -X POST '${proxy.url}/api/v2/record/`);
+      expect(page).toMatch(/<tr class="fail">[^\n]*roadmap-record-auth/);
+      for (const text of [out, readFileSync(json, 'utf8'), readFileSync(junit, 'utf8'), page])
         expect(text).not.toContain(MAIN_KEY);
     } finally {
       await proxy.close();

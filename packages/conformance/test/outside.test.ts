@@ -185,7 +185,7 @@ describe('waiting for the rate limit is said as it begins, with how long', () =>
 
 describe("the README's commands", () => {
   const first = /^npx tas-conformance run --base-url http:\/\/localhost:4020 (.*?)\s*(#.*)?$/m.exec(readme);
-  const firstArgs = (first?.[1] ?? '').split(/\s+/).map((a) => (/\.(xml|json)$/.test(a) ? join(dir, a) : a));
+  const firstArgs = (first?.[1] ?? '').split(/\s+/).map((a) => (/\.(xml|json|html)$/.test(a) ? join(dir, a) : a));
   const bothKeys = { TAS_API_KEY: MAIN_KEY, TAS_OTHER_API_KEY: OTHER_KEY };
 
   it('the first sandbox command, against a sandbox started as the README starts it, conforms', async () => {
@@ -194,6 +194,7 @@ describe("the README's commands", () => {
     const { code, out } = await cli(['run', '--base-url', sandbox.url, ...firstArgs], bothKeys);
     expect(out).toMatch(/the target conforms/);
     expect(code).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<h1 class="pass">The target conforms</h1>');
   });
 
   it('without --no-pacing, its first line says why it takes minutes and how to make it fast', async () => {

@@ -1,15 +1,20 @@
 import { toCurl } from '../http/curl.js';
 import type { RunResult } from '../options.js';
+import { groupOf } from './group.js';
 
 const BODY_LIMIT = 4000;
 
-/** The JSON report: the run result, each finding with its exchange (bodies cut at 4,000 characters) and a curl line. */
+/**
+ * The JSON report: the run result, each check's findings grouped (rule, operation, JSON path) with
+ * their count and one exchange (bodies cut at 4,000 characters) and its curl line. Every finding is
+ * counted; a repeated one is not written again, which keeps the file small.
+ */
 export function toJson(run: RunResult): string {
   const results = run.results.map((r) => ({
     ...r,
-    findings: r.findings.map(({ exchange, ...f }) => ({
-      ...f,
-      breaks: f.assumed ? 'assumed' : 'stated',
+    findings: groupOf(r).map(({ exchange, ...g }) => ({
+      ...g,
+      breaks: g.assumed ? 'assumed' : 'stated',
       ...(exchange && {
         request: { ...exchange.request, body: cut(exchange.request.body) },
         response: {

@@ -1,6 +1,7 @@
-import { toCurl } from '../http/curl.js';
 import type { RunResult } from '../options.js';
 import type { CheckResult } from '../types.js';
+import { describe } from './console.js';
+import { failing, groupOf } from './group.js';
 
 /** JUnit XML: a testsuite per kind of check, a testcase per check; warnings are reported as passing with system-out. */
 export function toJunit(run: RunResult): string {
@@ -9,7 +10,7 @@ export function toJunit(run: RunResult): string {
     const cases = run.results.filter((r) => r.kind === kind);
     const count = (o: CheckResult['outcome']) => cases.filter((c) => c.outcome === o).length;
     const attrs = `name="${kind}" tests="${cases.length}" failures="${count('fail')}" skipped="${count('skip')}" errors="0"`;
-    return `  <testsuite ${attrs}>\n${cases.map(testcase).join('')}  </testsuite>\n`;
+    return `  <testsuite ${attrs}>\n${cases.map((c) => testcase(c, run.strict)).join('')}  </testsuite>\n`;
   });
   const stoppedBefore = Boolean(run.aborted) && !run.results.length;
   const total = `tests="${run.results.length || Number(stoppedBefore)}" failures="${run.summary.fail}" skipped="${run.summary.skip}"`;
@@ -36,13 +37,17 @@ export function toJunit(run: RunResult): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tas-conformance" ${total}${errors} time="${own / 1000}">\n  <properties>\n${properties}  </properties>\n${suites.join('')}</testsuites>\n`;
 }
 
-function testcase(r: CheckResult): string {
+function testcase(r: CheckResult, strict: boolean): string {
   const open = `    <testcase classname="${esc(r.kind)}" name="${esc(r.id)}" time="${r.durationMs / 1000}">`;
-  const details = r.findings
-    .map(
-      (f) =>
-        `${f.assumed ? 'assumed' : 'stated'} [${f.rule}] ${f.message}\nrule: ${f.statement}${f.exchange ? `\nrepro: ${toCurl(f.exchange.request)}\nresponse: ${f.exchange.response.status} ${f.exchange.response.text.slice(0, 1000)}` : ''}`,
-    )
+  // Grouped, failing ones first: the headline is the finding that failed the check, not the first warning.
+  const groups = groupOf(r).sort((a, b) => Number(failing(b, strict)) - Number(failing(a, strict)));
+  const details = groups
+    .map((g) => {
+      const lines = describe(g, '');
+      if (g.exchange)
+        lines.push(`  response: ${g.exchange.response.status} ${g.exchange.response.text.slice(0, 1000)}`);
+      return lines.join('\n');
+    })
     .join('\n\n');
   const stated = r.findings.filter((f) => !f.assumed).length;
   const counts = `${stated} stated, ${r.findings.length - stated} assumed`;
@@ -50,7 +55,7 @@ function testcase(r: CheckResult): string {
   let inner = '';
   if (r.outcome === 'skip') inner = `<skipped message="${esc(r.reason ?? '')}"/>`;
   if (r.outcome === 'fail')
-    inner = `<failure message="${esc(`${counts}: ${r.findings[0]?.message ?? ''}`)}">${esc(details)}</failure>`;
+    inner = `<failure message="${esc(`${groups[0]?.message ?? ''} (${counts})`)}">${esc(details)}</failure>`;
   if (r.outcome === 'warn')
     inner = `<system-out>${esc(`${wait}warning (assumed behaviour):\n${details}`)}</system-out>`;
   else if (wait) inner += `<system-out>${esc(wait)}</system-out>`;

@@ -12,6 +12,8 @@ export interface RuleEnv {
 export interface RuleFinding {
   message: string;
   assumed: boolean;
+  /** The JSON pointer of the field it is about, when it is about one. */
+  path?: string;
 }
 
 /** A check applied to every response the suite sees, as Dredd and Schemathesis do. */

@@ -14,6 +14,7 @@ export const schema: ResponseRule = {
     // Each issue judged at its own place: stated where the interface names the field, assumed elsewhere.
     return issues.map((issue) => ({
       message: `${operation.operationId} ${status}: ${issue.message}`,
+      path: issue.path,
       assumed: status >= 400 || issueAssumed(doc, assumptions, root, issue, issues),
     }));
   },
