@@ -5,9 +5,13 @@
 // with the description's build removed (a first run rebuilds or restores it), and
 // `npx tas-conformance --help`.
 // Run by .ci/run. MOCK_PORT, SANDBOX_PORT and DOCS_PORT pass through (0 = free ports, for a shared
-// machine); unset, the README's own ports are used. Usage: node scripts/fresh-clone.mjs [--keep]
+// machine); unset, the README's own ports are used.
+// The first command's `npm install` is the one .ci/run itself just ran in its own clean clone, with the
+// same lockfile: the clone takes that install as hard links (seconds, not the two minutes of compiling
+// better-sqlite3 again) and runs the rest of the command; --install runs the whole command instead.
+// Usage: node scripts/fresh-clone.mjs [--keep] [--install]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +24,7 @@ const { READY_LIMIT_MS } = await import('../packages/serve/src/limits.ts');
 
 const checkout = fileURLToPath(new URL('..', import.meta.url));
 const keep = process.argv.includes('--keep');
+const install = process.argv.includes('--install');
 const started = Date.now();
 const say = (line) => console.log(`fresh-clone [${Math.round((Date.now() - started) / 1000)} s] ${line}`);
 const fail = (line) => {
@@ -101,6 +106,23 @@ async function interrupt(run, ports) {
   say(`Ctrl-C stopped it (${stop}); ports ${ports.join(', ')} are free again`);
 }
 
+/**
+ * `npm install && REST` without its install: the checkout's node_modules linked into the clone (its
+ * workspace links are relative, so they name the clone's packages), when the lockfiles are the same.
+ */
+function reuseInstall(command, clone) {
+  const [first, ...rest] = command.split('&&').map((part) => part.trim());
+  if (first !== 'npm install' || !rest.length)
+    fail(`the first command no longer starts with npm install &&: ${command}`);
+  const lock = (root) => readFileSync(join(root, 'package-lock.json'), 'utf8');
+  if (!existsSync(join(checkout, 'node_modules')) || lock(checkout) !== lock(clone))
+    fail('the checkout has no install of the same lockfile to reuse: run npm install first, or pass --install');
+  const cp = spawnSync('cp', ['-al', join(checkout, 'node_modules'), join(clone, 'node_modules')]);
+  if (cp.status !== 0) fail(`cp -al node_modules: ${cp.stderr}`);
+  say(`npm install: the checkout's (same lockfile) linked in; running ${rest.join(' && ')}`);
+  return rest.join(' && ');
+}
+
 const running = [];
 const dir = mkdtempSync(join(tmpdir(), 'tas-fresh-clone-'));
 const clone = join(dir, 'repo');
@@ -123,8 +145,8 @@ try {
   }
 
   const command = firstCommand(readFileSync(join(clone, 'README.md'), 'utf8'));
-  say(`running the README's first command: ${command}`);
-  const start = launch(command, clone, env);
+  say(`the README's first command: ${command}`);
+  const start = launch(install ? command : reuseInstall(command, clone), clone, env);
   await until(start, /Running \(Ctrl-C stops all\):(\n {2}\w+ +http\S+){3}/, 10);
   const urls = Object.fromEntries([...start.output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
   say(`printed ${JSON.stringify(urls)}`);
