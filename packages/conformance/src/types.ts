@@ -93,3 +93,6 @@ export type ConstraintKind =
   | 'additionalProperties'
   | 'minItems'
   | 'maxItems';
+
+/** A success, whatever its code: the interface states no success status, so 200 and 201 are both success. */
+export const isSuccess = (status: number) => status >= 200 && status < 300;

@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../check.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap, type RoadmapData, roadmapAuthBody } from '../journey/roadmap.js';
 import { dataOf, getRecord } from '../journey/steps.js';
-import type { Exchange } from '../types.js';
+import { type Exchange, isSuccess } from '../types.js';
 
 export const duplicateExternalId: Check = {
   id: 'duplicate-external-id',
@@ -18,7 +18,7 @@ export const duplicateExternalId: Check = {
     const first = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!first) return;
     const used = await authenticate(ctx, first, externalId);
-    if (!ctx.expect(used.response.status === 200, `roadmap authentication with external_id ${externalId}`, used))
+    if (!ctx.expect(isSuccess(used.response.status), `roadmap authentication with external_id ${externalId}`, used))
       return;
 
     const second = await getRoadmap(ctx, await ctx.take('roadmaps'));
@@ -34,7 +34,7 @@ export const duplicateExternalId: Check = {
     const params = { token: record.token };
     const mobile = ctx.mobile();
     let answer = await ctx.call('authenticateRecord', { params, body: { mobile, profile } });
-    if (answer.response.status === 200 && record.tests_auth_required) {
+    if (isSuccess(answer.response.status) && record.tests_auth_required) {
       const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
       answer = await ctx.call('verifyRecordAuth', { params, body: { code } });
     }
@@ -49,7 +49,7 @@ async function authenticate(ctx: CheckContext, roadmap: RoadmapData, externalId:
   if (head) head.profile = { ...head.profile, external_id: externalId };
   const params = { token: roadmap.token };
   const first = await ctx.call('authenticateRoadmap', { params, body });
-  if (first.response.status !== 200 || !roadmap.tests_auth_required) return first;
+  if (!isSuccess(first.response.status) || !roadmap.tests_auth_required) return first;
   const draft = dataOf<{ draft_token?: string }>(first)?.draft_token ?? '';
   const code = await ctx.smsCode({ mobile: body.mobile, token: roadmap.token, purpose: 'roadmap' });
   return ctx.call('verifyRoadmapAuth', { params, body: { draft_token: draft, code } });

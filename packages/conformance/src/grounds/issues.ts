@@ -1,5 +1,6 @@
 import type { Assumption, OpenApiDocument, ValidationIssue } from '@tas/openapi';
 import { issueIsAssumed } from '../responses/assumed-at.js';
+import { presenceStated } from './presence.js';
 
 const BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'maxProperties']);
 const COMBINERS = new Set(['oneOf', 'anyOf', 'allOf', 'if']);
@@ -22,6 +23,10 @@ export function issueAssumed(
   issue: ValidationIssue,
   all: ValidationIssue[] = [issue],
 ): boolean {
+  // Presence: stated where the interface names the field, whatever its type; assumed where it does not.
+  const missing = issue.keyword === 'required' ? /required property '([^']+)'/.exec(issue.message)?.[1] : undefined;
+  const present = missing === undefined ? undefined : presenceStated(issue.schemaPath, missing);
+  if (present !== undefined) return !present || containerAssumed(doc, assumptions, root, issue);
   if (issueIsAssumed(doc, assumptions, root, issue)) return true;
   // A branch that failed on its type (null of a nullable field) is judged with its oneOf.
   const combiner = all.find((other) => COMBINERS.has(other.keyword) && other.path === issue.path);
@@ -38,4 +43,14 @@ export function issueAssumed(
     return details.every((other) => issueAssumed(doc, assumptions, root, other, all));
   }
   return false;
+}
+
+/** Is the object holding a missing field itself the description's choice (a listing's page, a roadmap's entries)? */
+function containerAssumed(
+  doc: OpenApiDocument,
+  assumptions: Assumption[],
+  root: string,
+  issue: ValidationIssue,
+): boolean {
+  return issueIsAssumed(doc, assumptions, root, { ...issue, keyword: 'type', message: '' });
 }

@@ -38,4 +38,16 @@ export const Q = {
   statusValues: '| `status` | integer | `0` VIP wait, `1` finished, `2` ready. |',
   htmlOnly: '`{html: string}` only',
   apiKey: "Every request carries the header `API-KEY` with the organizer's API key",
+  recordFields: '| `submit_on` | string (ISO 8601) or null | Time answers were submitted; `null` until finished. |',
+  testFields:
+    'The record detail response (`GET /record/{token}/`) also carries a nested `test` object with the fields: `id`, `title`, `questions_count`, `doing_time_minutes`, `min_age`, `max_age`, `gender_permission`, `categories`.',
+  profileFields: '| `case_number` | string | Case number assigned by the service. |',
+  roadmapPayload:
+    'Its payload contains `roles` (each with an integer ID), `test_records` (the records that belong to it) and `tests_auth_required`.',
+  jsonQuestionnaire:
+    "`test_id` (string, equals the record's `test_id`), `preface` (string or null, optional instruction text), `questions` (array of Question, see Resources)",
+  questionFields: '| `question.text` | string | Question text. |',
+  optionFields: '| `num` | string | Display order label. |',
+  roadmapAuthData:
+    '| `draft_token` | string | only when `true` | Pass to `PUT /roadmap/{token}/auth/verify/` with the SMS code; valid 5 minutes. |',
 } as const;

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../check.js';
+import { isSuccess } from '../types.js';
 import { profileFor, type TestRules } from './profile.js';
 import { dataOf, getRecord, type RecordData } from './steps.js';
 
@@ -45,7 +46,7 @@ export async function authenticateRoadmap(ctx: CheckContext, roadmap: RoadmapDat
     });
     ctx.expectStatus(last, 200, 'roadmap verification with the draft token and SMS code');
   }
-  return { body, first, last, ok: last.response.status === 200 };
+  return { body, first, last, ok: isSuccess(last.response.status) };
 }
 
 function narrowest(rules: TestRules[]): TestRules {

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../check.js';
-import type { Exchange } from '../types.js';
+import { type Exchange, isSuccess } from '../types.js';
 import { answersFor } from './answers.js';
 import { type ProfileInput, profileFor, type TestRules } from './profile.js';
 
@@ -41,7 +41,7 @@ export async function authenticateRecord(
     last = await ctx.call('verifyRecordAuth', { params: { token: record.token }, body: { code } });
     ctx.expectStatus(last, 200, 'record verification with the SMS code');
   }
-  return { profile, mobile, first, last, ok: last.response.status === 200 };
+  return { profile, mobile, first, last, ok: isSuccess(last.response.status) };
 }
 
 /** A fresh standalone record, authenticated; undefined (with a finding) when that fails. */
