@@ -70,6 +70,11 @@ export interface Check {
   needs?: Needs;
   /** Requests one run of the check sends (an estimate, for `plan`). */
   requests: number;
+  /**
+   * Refusals a deployment may legitimately accept (assumed constraints): each acceptance uses the
+   * shared resource up, so `plan` asks for this many spares of it.
+   */
+  spares?: number;
   /** Opt-in on a live target (--slow): why, e.g. it waits out the draft_token's 5 minutes. */
   slowOnLive?: string;
   /**
@@ -85,3 +90,9 @@ export interface Check {
 }
 
 export class Skip extends Error {}
+
+/**
+ * What the suite itself lacked to finish a check (fixtures ran out, no SMS code could be read, a
+ * setup step could not run): the check is "could not run", never the target's failure.
+ */
+export class HarnessShortfall extends Error {}

@@ -19,11 +19,22 @@ function sharedSetups(checks: Check[], target: Target) {
   return [...keys].map((key) => setupByKey(key)).filter((s) => s !== undefined);
 }
 
-/** Fresh resources these checks use up (a shared one counted once). */
+/** Spares of a shared resource: one per refusal that a deployment may legitimately accept (it uses the resource up). */
+function sparesOf(checks: Check[], key: string): number {
+  return checks.filter((c) => c.shares?.includes(key)).reduce((sum, c) => sum + (c.spares ?? 0), 0);
+}
+
+/** Fresh resources these checks use up: a shared one counted once, with its spares. */
 export function needsOf(checks: Check[], target: Target = 'live'): Required<Needs> {
   const needs = { ready: 0, vipWait: 0, roadmaps: 0 };
-  const all = [...checks.map((c) => c.needs), ...sharedSetups(checks, target).map((s) => s.needs)];
-  for (const n of all) for (const key of Object.keys(needs) as (keyof Needs)[]) needs[key] += n?.[key] ?? 0;
+  const all: [Needs | undefined, number][] = [
+    ...checks.map((c): [Needs | undefined, number] => [c.needs, 1]),
+    ...(target === 'mock' ? [] : [...new Set(checks.flatMap((c) => c.shares ?? []))]).map(
+      (key): [Needs | undefined, number] => [setupByKey(key)?.needs, 1 + sparesOf(checks, key)],
+    ),
+  ];
+  for (const [n, times] of all)
+    for (const key of Object.keys(needs) as (keyof Needs)[]) needs[key] += (n?.[key] ?? 0) * times;
   return needs;
 }
 

@@ -1,7 +1,7 @@
 import { basePath, createValidator, listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { normalizeBaseUrl } from './base-url.js';
 import { basisIsAssumed } from './basis.js';
-import { type Check, Skip } from './check.js';
+import { type Check, HarnessShortfall, Skip } from './check.js';
 import { allChecks } from './checks/index.js';
 import { createContext } from './context.js';
 import {
@@ -46,7 +46,13 @@ export async function run(options: RunOptions): Promise<RunResult> {
     options.skip,
   );
   const runnable = checks.filter((c) => !skipReason(c, target, options));
-  preflight(runnable, options, needsOf(runnable, target));
+  const needs = needsOf(runnable, target);
+  preflight(runnable, options, needs);
+  /** After a fixtures shortfall: what plan asks for, so the next run has enough. */
+  const shortOf = (error: Error) =>
+    /fixtures file has no more/.test(error.message)
+      ? `; plan asks for ${needs.ready} ready records, ${needs.vipWait} in VIP wait and ${needs.roadmaps} roadmaps for this selection`
+      : '';
 
   let sink: ((exchange: Exchange) => void) | undefined;
   const http = createHttp({
@@ -102,11 +108,13 @@ export async function run(options: RunOptions): Promise<RunResult> {
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
     };
     let skip: string | undefined;
+    let shortfall: string | undefined;
     try {
       await check.run(ctx);
     } catch (error) {
       if (error instanceof UnreachableError || error instanceof RunError) throw new RunError(error.message);
       if (error instanceof Skip) skip = error.message;
+      else if (error instanceof HarnessShortfall) shortfall = `could not run: ${error.message}${shortOf(error)}`;
       else if (error instanceof TimeoutError || error instanceof TooManyTimeoutsError) {
         if (error instanceof TooManyTimeoutsError) aborted = error.message;
         findings.push({
@@ -132,8 +140,19 @@ export async function run(options: RunOptions): Promise<RunResult> {
       waitMs,
     };
     if (skip) return { ...base, reason: skip };
+    // What the suite lacked is never the target's fault: findings before it still count.
+    if (shortfall) {
+      if (findings.length)
+        findings.push({ rule: check.id, statement: check.statement, message: shortfall, assumed: true });
+      else return { ...base, reason: shortfall, couldNotRun: true };
+    }
     return { ...base, outcome: outcomeOf(findings, strict), findings, reason: undefined };
   }
+
+  // Nothing could be judged because the suite lacked what it needed: the run could not be made (exit 2).
+  const couldNot = results.filter((r) => r.couldNotRun);
+  if (!aborted && couldNot.length && results.every((r) => r.outcome === 'skip'))
+    aborted = `nothing could be judged: ${couldNot.length} checks could not run (${couldNot[0]?.reason})`;
 
   const summary = { pass: 0, fail: 0, warn: 0, skip: 0 };
   for (const r of results) summary[r.outcome]++;

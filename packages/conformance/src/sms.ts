@@ -1,4 +1,4 @@
-import type { Purpose } from './check.js';
+import { HarnessShortfall, type Purpose } from './check.js';
 
 export interface SmsRequest {
   mobile: string;
@@ -27,7 +27,7 @@ export function sandboxSms(get: (path: string) => Promise<unknown>): SmsProvider
       };
       const messages = body?.data?.messages ?? [];
       const message = messages.find((m) => m.purpose === purpose && m.token === token) ?? messages[0];
-      if (!message) throw new Error(`the sandbox outbox has no SMS for ${mobile}`);
+      if (!message) throw new HarnessShortfall(`no SMS code to read: the sandbox outbox has none for ${mobile}`);
       return message.code;
     },
   };
@@ -38,9 +38,15 @@ export function commandSms(run: (env: Record<string, string>) => Promise<string>
   return {
     name: 'command',
     async code({ mobile, token, purpose }) {
-      const out = await run({ TAS_SMS_MOBILE: mobile, TAS_SMS_TOKEN: token, TAS_SMS_PURPOSE: purpose });
+      let out: string;
+      try {
+        out = await run({ TAS_SMS_MOBILE: mobile, TAS_SMS_TOKEN: token, TAS_SMS_PURPOSE: purpose });
+      } catch (error) {
+        throw new HarnessShortfall(`no SMS code to read: the SMS command failed: ${(error as Error).message}`);
+      }
       const code = /\d{4,8}/.exec(out)?.[0];
-      if (!code) throw new Error(`the SMS command printed no code: ${out.trim().slice(0, 80)}`);
+      if (!code)
+        throw new HarnessShortfall(`no SMS code to read: the SMS command printed none: ${out.trim().slice(0, 80)}`);
       return code;
     },
   };

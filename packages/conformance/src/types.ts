@@ -54,6 +54,8 @@ export interface CheckResult {
   outcome: Outcome;
   /** Why the check was skipped. */
   reason?: string;
+  /** Skipped because the suite lacked something (fixtures, an SMS code): not the target's fault. */
+  couldNotRun?: boolean;
   findings: Finding[];
   requests: number;
   /** The check's own time, without the time spent waiting for the rate limit. */

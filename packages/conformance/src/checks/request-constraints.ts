@@ -4,6 +4,9 @@ import { mutations } from '../mutations.js';
 import { heldKey, setupOf } from '../refusal/resources.js';
 import { type RefusalCase, sendRefusals } from '../refusal/send.js';
 
+/** Spare resources per operation for acceptances of refusals the interface does not state (`plan` counts them). */
+export const SPARES = 2;
+
 /**
  * One check per operation with a body: each constraint of its request schema violated in turn
  * (from a body the operation would accept), then a body that is not JSON and one sent as
@@ -27,8 +30,12 @@ export function requestConstraints(doc: OpenApiDocument, assumptions: Assumption
         // The cases, and the read-back of the resource they went to.
         requests: broken.length + 2 + (setup ? 1 : 0),
         shares: setup ? [heldKey(operation.operationId)] : undefined,
+        // A broken constraint the interface does not state may be accepted, using the resource up.
+        spares: setup ? Math.min(SPARES, broken.filter((m) => m.assumed).length) : undefined,
         async run(ctx) {
-          const cases: RefusalCase[] = broken.map((mutation) => ({
+          // Stated refusals first: an acceptance of an assumed one uses the resource up, and spares may run out.
+          const ordered = [...broken].sort((a, b) => Number(a.assumed) - Number(b.assumed));
+          const cases: RefusalCase[] = ordered.map((mutation) => ({
             label: mutation.label,
             // The same constraint broken in the resource's own valid body (the example's where it lacks the place).
             request: (valid) => ({
@@ -48,7 +55,9 @@ export function requestConstraints(doc: OpenApiDocument, assumptions: Assumption
               else ctx.expectRefused(exchange, 400, mutation.label);
             },
           }));
-          cases.push(
+          cases.splice(
+            ordered.filter((m) => !m.assumed).length,
+            0,
             {
               label: 'a body that is not JSON',
               request: () => ({ rawBody: '{"record": [', contentType: 'application/json' }),

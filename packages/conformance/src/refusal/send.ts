@@ -1,5 +1,5 @@
 import type { JsonObject } from '@tas/openapi';
-import type { CallOptions, CheckContext } from '../check.js';
+import { type CallOptions, type CheckContext, HarnessShortfall } from '../check.js';
 import type { Exchange } from '../types.js';
 import { type Held, heldKey, readBack, setupOf } from './resources.js';
 
@@ -32,8 +32,20 @@ export async function sendRefusals(ctx: CheckContext, operationId: string, cases
   const key = heldKey(operationId);
   let held: Held | undefined;
   let refused = 0;
-  for (const c of cases) {
-    held = await ctx.hold(key, () => setup.make(ctx));
+  for (const [i, c] of cases.entries()) {
+    try {
+      held = await ctx.hold(key, () => setup.make(ctx));
+    } catch (error) {
+      // Fresh resources ran out after acceptances: the cases left could not run (the suite's shortfall).
+      if (!(error instanceof HarnessShortfall) || i === 0) throw error;
+      ctx.expect(
+        false,
+        `could not run the last ${cases.length - i} cases (from ${c.label}): ${error.message}`,
+        undefined,
+        true,
+      );
+      return;
+    }
     if (!held) return;
     const exchange = await ctx.call(operationId, { params: { token: held.token }, ...c.request(held.base, held) });
     const status = exchange.response.status;
