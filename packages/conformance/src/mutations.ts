@@ -46,6 +46,13 @@ export function mutations(doc: OpenApiDocument, assumptions: Assumption[], point
       const re = new RegExp(schema.pattern, 'u');
       if (typeof value === 'string' && /\p{L}/u.test(value) && !/[A-Za-z]/.test(value) && !re.test('Ali Rezaei'))
         add('pattern', `breaks pattern ${schema.pattern} (Latin letters)`, 'Ali Rezaei');
+      // A number with a prefix and a length (11 digits from 09): each rule broken alone, not both at once.
+      if (typeof value === 'string' && /^\d{3,}$/.test(value) && re.test(value)) {
+        const longer = value + value.slice(-1);
+        if (!re.test(longer)) add('maxLength', 'one digit too many, its prefix kept', longer);
+        const prefix = (value[0] === '1' ? '2' : '1') + value.slice(1);
+        if (!re.test(prefix)) add('pattern', 'the right length, another prefix', prefix);
+      }
     }
     if (schema.format === 'date') add('format', 'not a date', '2020-13-45');
     if (typeof schema.minLength === 'number' && schema.minLength > 0 && typeof value === 'string')

@@ -12,6 +12,33 @@ function ageOn(birth: string, now: number): number {
   return today.getUTCFullYear() - y - (before ? 1 : 0);
 }
 
+/** A birth date `years` before `now`, moved `days` (negative: the birthday this year has passed; positive: to come). */
+function birthAround(now: number, years: number, days: number): string {
+  const birth = new Date(now);
+  birth.setUTCFullYear(birth.getUTCFullYear() - years);
+  birth.setUTCDate(birth.getUTCDate() + days);
+  return birth.toISOString().slice(0, 10);
+}
+
+/**
+ * Both sides of a birthday within this calendar year, up to two months from today: an age taken as
+ * the difference of years is one too many on the side still to come. Days from today, or undefined
+ * when the year leaves no room (the first or last day of the year).
+ */
+export function birthdayOffsets(now: number): [side: string, days: number | undefined][] {
+  const today = new Date(now);
+  const year = today.getUTCFullYear();
+  const day = Math.floor((now - Date.UTC(year, 0, 1)) / 86_400_000);
+  const left = Math.floor((Date.UTC(year + 1, 0, 1) - now) / 86_400_000);
+  const room = (n: number) => (n >= 2 ? Math.min(60, Math.floor(n / 2)) : undefined);
+  const passed = room(day);
+  const toCome = room(left);
+  return [
+    ['whose birthday this year has passed', passed === undefined ? undefined : -passed],
+    ['whose birthday this year is still to come', toCome],
+  ];
+}
+
 export const profileFields: Check = {
   id: 'profile-fields',
   title: "After authentication the record's profile carries the stated fields, with what was sent",
@@ -19,32 +46,39 @@ export const profileFields: Check = {
     'Profile (as returned after authentication): token, external_id, case_number, mobile, name, age, birth, is_male',
   kind: 'journey',
   basis: [],
-  needs: { ready: 1 },
-  requests: 5,
+  needs: { ready: 2 },
+  requests: 10,
   async run(ctx) {
-    const record = await getRecord(ctx, await ctx.take('ready'));
-    if (!record) return;
-    const externalId = ctx.externalId();
-    const profile = { ...profileFor(ctx.doc, record.test ?? {}, ctx.now()), external_id: externalId };
-    const auth = await authenticateRecord(ctx, record, profile);
-    if (!auth.ok) return;
-    const after = await getRecord(ctx, record.token);
-    const p = after?.profile as Record<string, unknown> | null | undefined;
-    if (!ctx.expect(Boolean(p), 'an authenticated record has a profile', undefined, false) || !p) return;
-    const want: [string, boolean][] = [
-      ['token is a UUID', typeof p.token === 'string' && UUID.test(p.token)],
-      [`external_id is the one sent (${externalId})`, p.external_id === externalId],
-      ['case_number is a string', typeof p.case_number === 'string'],
-      [`mobile is the one sent (${auth.mobile})`, p.mobile === auth.mobile],
-      [`name is the one sent`, p.name === profile.name],
-      [`birth is the one sent (${profile.birth})`, p.birth === profile.birth],
-      [`is_male is the one sent (${profile.is_male})`, p.is_male === profile.is_male],
-      [
-        `age is derived from the birth date (${ageOn(profile.birth, ctx.now())}), got ${String(p.age)}`,
-        // The target's clock may sit a day apart from ours.
-        typeof p.age === 'number' && Math.abs(p.age - ageOn(profile.birth, ctx.now())) <= 1,
-      ],
-    ];
-    for (const [what, ok] of want) ctx.expect(ok, `profile: ${what}`, undefined, false);
+    for (const [side, days] of birthdayOffsets(ctx.now())) {
+      if (days === undefined) continue;
+      const record = await getRecord(ctx, await ctx.take('ready'));
+      if (!record) return;
+      const externalId = ctx.externalId();
+      const base = profileFor(ctx.doc, record.test ?? {}, ctx.now());
+      // The same age on both sides: a birthday to come belongs to one more year back.
+      const years = ageOn(base.birth, ctx.now()) + (days > 0 ? 1 : 0);
+      const profile = { ...base, birth: birthAround(ctx.now(), years, days), external_id: externalId };
+      const auth = await authenticateRecord(ctx, record, profile);
+      if (!auth.ok) return;
+      const after = await getRecord(ctx, record.token);
+      const p = after?.profile as Record<string, unknown> | null | undefined;
+      if (!ctx.expect(Boolean(p), 'an authenticated record has a profile', undefined, false) || !p) return;
+      // Two months from the birthday: a day between the target's clock and ours changes nothing.
+      const age = ageOn(profile.birth, ctx.now());
+      const want: [string, boolean][] = [
+        ['token is a UUID', typeof p.token === 'string' && UUID.test(p.token)],
+        [`external_id is the one sent (${externalId})`, p.external_id === externalId],
+        ['case_number is a string', typeof p.case_number === 'string'],
+        [`mobile is the one sent (${auth.mobile})`, p.mobile === auth.mobile],
+        [`name is the one sent`, p.name === profile.name],
+        [`birth is the one sent (${profile.birth})`, p.birth === profile.birth],
+        [`is_male is the one sent (${profile.is_male})`, p.is_male === profile.is_male],
+        [
+          `age is derived from the birth date ${profile.birth} ${side}: want ${age}, got ${String(p.age)}`,
+          p.age === age,
+        ],
+      ];
+      for (const [what, ok] of want) ctx.expect(ok, `profile: ${what}`, undefined, false);
+    }
   },
 };

@@ -422,6 +422,40 @@ export const FAULTS: Variant[] = [
     'stated',
   ],
   [
+    'a 12-digit mobile that keeps the 09 prefix accepted',
+    editRequest(AUTH, (b) => {
+      if (typeof b.mobile === 'string' && /^09\d{10}$/.test(b.mobile)) b.mobile = b.mobile.slice(0, 11);
+    }),
+    'constraints.authenticateRoadmap',
+    'stated',
+  ],
+  [
+    'an 11-digit mobile without the 09 prefix accepted',
+    editRequest(AUTH, (b) => {
+      if (typeof b.mobile === 'string' && /^[1-8]9\d{9}$/.test(b.mobile)) b.mobile = `0${b.mobile.slice(1)}`;
+    }),
+    'constraints.authenticateRoadmap',
+    'stated',
+  ],
+  [
+    "a profile's age as the plain difference of years",
+    editBody(route('GET', RECORD), (b) => {
+      const p = b.data?.profile as { birth?: string; age?: number } | null | undefined;
+      if (p?.birth) p.age = new Date().getUTCFullYear() - Number(p.birth.slice(0, 4));
+    }),
+    'profile-fields',
+    'stated',
+  ],
+  [
+    "a profile's age one year too many",
+    editBody(route('GET', RECORD), (b) => {
+      const p = b.data?.profile as { age?: number } | null | undefined;
+      if (typeof p?.age === 'number') p.age += 1;
+    }),
+    'profile-fields',
+    'stated',
+  ],
+  [
     'a Latin name accepted',
     editRequest(AUTH, (b) => {
       for (const p of profilesOf(b))
