@@ -160,7 +160,7 @@ async function plan(io: Io, o: PlanFlags & { writeFixtures?: string }) {
     if (reason) io.out(`  skip ${c.id}: ${reason}\n`);
   }
   io.out(
-    `Fresh fixtures used up: ${p.needs.ready} ready records, ${p.needs.vipWait} records in VIP wait, ${p.needs.roadmaps} roadmaps (spares included: a refusal the interface does not state may be accepted, and uses its resource up; should they still run out, the checks left say "could not run")\n`,
+    `Fresh fixtures used up: ${p.needs.ready} ready records, ${p.needs.vipWait} records in VIP wait, ${p.needs.roadmaps} roadmaps${p.needs.html ? `, ${p.needs.html} records of an HTML test` : ''} (spares included: a refusal the interface does not state may be accepted, and uses its resource up; should they still run out, the checks left say "could not run")\n`,
   );
   io.out(
     `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${o.seed ?? 'random per run'} (--seed)\n`,

@@ -1,11 +1,11 @@
 import type { Check } from './check.js';
 import { createPacer, type RateLimit } from './http/pacer.js';
 import { setupByKey } from './refusal/resources.js';
-import type { Needs, Target } from './types.js';
+import type { NeedCounts, Needs, Target } from './types.js';
 
 export interface Plan {
   checks: number;
-  needs: Required<Needs>;
+  needs: NeedCounts;
   /** Requests the checks send (an estimate: SMS reads and retries add a few). */
   requests: number;
   /** Wall time the pacing alone imposes, in seconds (the target's latency comes on top). */
@@ -25,7 +25,7 @@ function sparesOf(checks: Check[], key: string): number {
 }
 
 /** Fresh resources these checks use up: a shared one counted once, with its spares. */
-export function needsOf(checks: Check[], target: Target = 'live'): Required<Needs> {
+export function needsOf(checks: Check[], target: Target = 'live'): NeedCounts {
   const needs = { ready: 0, vipWait: 0, roadmaps: 0 };
   const all: [Needs | undefined, number][] = [
     ...checks.map((c): [Needs | undefined, number] => [c.needs, 1]),
@@ -34,8 +34,9 @@ export function needsOf(checks: Check[], target: Target = 'live'): Required<Need
     ),
   ];
   for (const [n, times] of all)
-    for (const key of Object.keys(needs) as (keyof Needs)[]) needs[key] += (n?.[key] ?? 0) * times;
-  return needs;
+    for (const key of ['ready', 'vipWait', 'roadmaps'] as const) needs[key] += (n?.[key] ?? 0) * times;
+  const html = checks.reduce((sum, c) => sum + (c.needs?.html ?? 0), 0);
+  return html ? { ...needs, html } : needs;
 }
 
 /** Requests these checks send (an estimate), the making of shared resources counted once. */
@@ -53,7 +54,7 @@ export async function planFor(
 ): Promise<Plan> {
   const needs = needsOf(checks, target);
   let requests = requestsOf(checks, target);
-  if (provisioning) requests += needs.ready + needs.vipWait + needs.roadmaps;
+  if (provisioning) requests += needs.ready + needs.vipWait + needs.roadmaps + (needs.html ?? 0);
   return { checks: checks.length, needs, requests, pacedSeconds: await pacedSeconds(requests, rate) };
 }
 

@@ -51,7 +51,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
   /** After a fixtures shortfall: what plan asks for, so the next run has enough. */
   const shortOf = (error: Error) =>
     /fixtures file has no more/.test(error.message)
-      ? `; plan asks for ${needs.ready} ready records, ${needs.vipWait} in VIP wait and ${needs.roadmaps} roadmaps for this selection`
+      ? `; plan asks for ${needs.ready} ready records, ${needs.vipWait} in VIP wait and ${needs.roadmaps} roadmaps${needs.html ? ` and ${needs.html} HTML-test records` : ''} for this selection`
       : '';
 
   let sink: ((exchange: Exchange) => void) | undefined;

@@ -65,6 +65,7 @@ function listing(pool: FixturePool, created: Created[]): FixturePool {
     async take(kind) {
       const token = await pool.take(kind);
       const state = kind === 'roadmaps' ? 'ready roadmap' : kind === 'vipWait' ? 'vip_wait' : 'ready';
+      // An HTML test's record is a ready record too.
       created.push({ kind: kind === 'roadmaps' ? 'roadmap' : 'record', state, token });
       return token;
     },

@@ -68,6 +68,8 @@ export interface CheckResult {
 export interface Needs {
   ready?: number;
   vipWait?: number;
+  /** Ready records of a test whose questionnaire is HTML (`records.html` in a fixtures file). */
+  html?: number;
   roadmaps?: number;
 }
 
@@ -98,3 +100,6 @@ export type ConstraintKind =
 
 /** A success, whatever its code: the interface states no success status, so 200 and 201 are both success. */
 export const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** What a run uses up, counted: `html` only when a selected check needs such records. */
+export type NeedCounts = { ready: number; vipWait: number; roadmaps: number; html?: number };

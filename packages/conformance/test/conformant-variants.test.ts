@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { type RunResult, run } from '../src/run.js';
 import { FAULTS, MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import type { Fault } from './faults/proxy.js';
-import { ALLOWED, type Allowed } from './variants/allowed.js';
+import { type Allowed, ALLOWED as FIRST } from './variants/allowed.js';
+import { CHOICES } from './variants/choices.js';
 import { limiter, withStack } from './variants/stack.js';
+
+const ALLOWED = [...FIRST, ...CHOICES];
 
 // A 429 is waited out on a clock that only pretends; the slow variant's delay is real.
 const clock = { now: () => Date.now(), sleep: async () => {} };
@@ -53,6 +56,28 @@ const LAYERED: [allowed: Allowed, faults: typeof FAULTS][] = [
     byName('extra fields'),
     FAULTS.filter(([name]) => /^(rule 2|a finished record has no submit_on|rule 1|another organizer reads)/.test(name)),
   ],
+  // Each other choice, with the stated faults closest to what it changes.
+  ...(
+    [
+      [
+        '201 for',
+        /^(a second roadmap authentication not refused|rule 2: auth_required stays true|a duplicate external_id)/,
+      ],
+      // (Its 415 answers every body that is not JSON first: a 500 for them cannot be layered under it.)
+      ['415 for', /^(validation off)/],
+      ['unknown body fields', /^(a 12-digit mobile|a Latin name accepted|an empty roles array)/],
+      ['a listing of 5', /^(rule 1: the filtered listing shows a finished record|the listing filter ignored)/],
+      ['questionnaires without preface', /^(the questionnaire names another test_id|questions wrapped in sections)/],
+      ['403 for a key', /^(another organizer reads|a request without a key is accepted)/],
+      ['a token that is no UUID', /^(an unknown path answers 200|questions before authentication answer 404)/],
+      ['timestamps at', /^(a finished record has no submit_on)/],
+      [
+        'SMS codes of another length',
+        /^(a second verify accepted|a roadmap's draft_token and code accepted twice|an old draft_token)/,
+      ],
+      ['role ids from 101', /^(a roadmap record without its role|rule 3: record auth of a roadmap record)/],
+    ] as const
+  ).map(([name, faults]): [Allowed, typeof FAULTS] => [byName(name), FAULTS.filter(([f]) => faults.test(f))]),
   [
     byName('a 429'),
     FAULTS.filter(([name]) =>
@@ -62,6 +87,10 @@ const LAYERED: [allowed: Allowed, faults: typeof FAULTS][] = [
 ];
 
 describe('a faulty server still fails when it also differs where the interface allows', () => {
+  it('every variant has faults layered under it', () => {
+    for (const [allowed, faults] of LAYERED) expect(faults.length, allowed[0]).toBeGreaterThan(0);
+  });
+
   const cases = LAYERED.flatMap(([allowed, faults]) =>
     faults.map(([fault, f, rule]) => [`${allowed[0]} + ${fault}`, allowed, f, rule] as const),
   );

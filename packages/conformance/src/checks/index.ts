@@ -12,6 +12,7 @@ import { type NegativeOptions, negativeInputs } from './negative-inputs.js';
 import { operationExamples } from './operation-examples.js';
 import { profileFields } from './profile-fields.js';
 import { queryConstraints } from './query-constraints.js';
+import { questionnaireHtml } from './questionnaire-html.js';
 import { questionnaireTestId } from './questionnaire-test-id.js';
 import { questionsBeforeAuth } from './questions-before-auth.js';
 import { questionsFlat } from './questions-flat.js';
@@ -65,6 +66,7 @@ export function allChecks(
     questionsFlat,
     smsWrongCode,
     questionnaireTestId,
+    questionnaireHtml,
     submitWrongLength,
     submitInvalidValues,
     resultBeforeFinish,

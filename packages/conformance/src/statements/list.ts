@@ -175,7 +175,11 @@ export const STATEMENTS: Statement[] = [
     text: "JSON questionnaire: `test_id` equals the record's",
     checks: ['questionnaire-test-id', 'roadmap-auth'],
   },
-  { section: 'GET /record/{token}/questions/', text: 'HTML questionnaire: `{html}` only', checks: ANY_RESPONSE },
+  {
+    section: 'GET /record/{token}/questions/',
+    text: 'HTML questionnaire: `{html}` only',
+    checks: ['questionnaire-html', ...ANY_RESPONSE],
+  },
   {
     section: 'POST /record/{token}/',
     text: '`record`: exactly one entry per question, length and values validated per test',

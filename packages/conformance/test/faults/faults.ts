@@ -456,6 +456,14 @@ export const FAULTS: Variant[] = [
     'stated',
   ],
   [
+    'an HTML questionnaire with a field besides html',
+    editBody(route('GET', QUESTIONS), (b) => {
+      if (typeof b.data?.html === 'string') b.data.test_id = 'raven-html';
+    }),
+    'questionnaire-html',
+    'stated',
+  ],
+  [
     'a Latin name accepted',
     editRequest(AUTH, (b) => {
       for (const p of profilesOf(b))

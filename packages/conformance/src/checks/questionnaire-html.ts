@@ -1,0 +1,28 @@
+import type { Check } from '../check.js';
+import { authenticateRecord, dataOf, getRecord } from '../journey/steps.js';
+
+export const questionnaireHtml: Check = {
+  id: 'questionnaire-html',
+  title: 'A test that uses an HTML template serves `{html: string}` only',
+  statement: 'GET /record/{token}/questions/: HTML questionnaire, `{html: string}` only',
+  kind: 'journey',
+  basis: [],
+  needs: { html: 1 },
+  requests: 5,
+  async run(ctx) {
+    const record = await getRecord(ctx, await ctx.take('html'));
+    if (!record) return;
+    const auth = await authenticateRecord(ctx, record);
+    if (!auth.ok) return;
+    const exchange = await ctx.call('getQuestions', { params: { token: record.token } });
+    if (!ctx.expectStatus(exchange, 200, 'the questionnaire of an authenticated record of an HTML test')) return;
+    const data = dataOf<Record<string, unknown>>(exchange);
+    const keys = Object.keys(data ?? {});
+    ctx.expect(
+      typeof data?.html === 'string' && keys.length === 1,
+      `an HTML questionnaire is {html: string} only; got the fields ${keys.join(', ') || '(none)'}`,
+      exchange,
+      false,
+    );
+  },
+};
