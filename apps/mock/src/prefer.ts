@@ -5,16 +5,23 @@ export interface Preferences {
   code?: string;
   example?: string;
   dynamic?: string;
+  /** Preferences the mock does not read (`Prefer: RecordAuthCompletedInstant`): refused, not ignored. */
+  unknown?: string[];
 }
+
+const READ = ['code', 'example', 'dynamic'];
 
 /** `Prefer: code=409, example=ErrorRoadmapRecord` (RFC 7240): the preferences the mock reads, lower-cased names. */
 export function parsePrefer(header: string | string[] | undefined): Preferences {
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const out: Record<string, string> = {};
+  // A Map: a name such as __proto__ or constructor is a name like any other, never a built-in.
+  const out = new Map<string, string>();
+  const unknown: string[] = [];
   // Parameters after `;` belong to the preference before them (RFC 7240); the mock reads none.
   for (const part of text.split(',').map((p) => p.split(';')[0] ?? '')) {
     const at = part.indexOf('=');
-    const name = (at < 0 ? part : part.slice(0, at)).trim().toLowerCase();
+    const raw = (at < 0 ? part : part.slice(0, at)).trim();
+    const name = raw.toLowerCase();
     const value =
       at < 0
         ? ''
@@ -22,10 +29,19 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
             .slice(at + 1)
             .trim()
             .replace(/^"(.*)"$/, '$1');
-    if (name && !(name in out)) out[name] = value;
+    if (!name) continue;
+    if (!READ.includes(name)) unknown.push(at < 0 ? raw : `${raw}=${value}`);
+    else if (!out.has(name)) out.set(name, value);
   }
-  return { code: out.code, example: out.example, dynamic: out.dynamic };
+  return {
+    code: out.get('code'),
+    example: out.get('example'),
+    dynamic: out.get('dynamic'),
+    ...(unknown.length ? { unknown } : {}),
+  };
 }
+
+const own = (object: object | undefined, key: string) => object !== undefined && Object.hasOwn(object, key);
 
 /**
  * Whether the operation can answer what `Prefer` asks for. Prism either answers a 500 with its
@@ -38,25 +54,29 @@ export function checkPrefer(prefer: Preferences, op: Operation, basePath: string
     code: 'invalid_prefer',
     text: `Prefer on ${where}: ${problem}. Its statuses and examples: ${offer(op)}.`,
   });
-  const { code, example, dynamic } = prefer;
+  const { code, example, dynamic, unknown } = prefer;
+  if (unknown?.length)
+    return refuse(
+      `${unknown.map((u) => `"${u}"`).join(', ')} is not a preference the mock reads (code=STATUS, example=NAME, dynamic=true|false)`,
+    );
   if (dynamic !== undefined && dynamic !== 'true' && dynamic !== 'false')
     return refuse(`dynamic=${dynamic} is neither true nor false`);
-  if (code !== undefined && !(code in op.responses)) return refuse(`code=${code} is not one of its statuses`);
+  if (code !== undefined && !own(op.responses, code)) return refuse(`code=${code} is not one of its statuses`);
   if (example === undefined) return undefined;
   if (code !== undefined) {
-    if (example in (op.responses[code]?.examples ?? {})) return undefined;
+    if (own(op.responses[code]?.examples, example)) return undefined;
     return refuse(`example=${example} is not an example of its ${code} answer${elsewhere(op, example)}`);
   }
   // Without a code Prism looks for the example in the success answer only.
   const success = Object.keys(op.responses).find((s) => s.startsWith('2'));
-  if (success && example in (op.responses[success]?.examples ?? {})) return undefined;
+  if (success && own(op.responses[success]?.examples, example)) return undefined;
   const other = statusOf(op, example);
   if (other) return refuse(`example=${example} is a ${other} answer: send Prefer: code=${other}, example=${example}`);
   return refuse(`example=${example} is not one of its examples`);
 }
 
 function statusOf(op: Operation, example: string): string | undefined {
-  return Object.entries(op.responses).find(([, r]) => example in r.examples)?.[0];
+  return Object.entries(op.responses).find(([, r]) => own(r.examples, example))?.[0];
 }
 
 function elsewhere(op: Operation, example: string): string {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createValidator, listOperations, loadDescription } from '@tas/openapi';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { call, TOKEN, useMock } from './helpers.js';
 
@@ -70,6 +71,31 @@ const cases: [string, Given, string][] = [
     },
     'example=ErrorDraftExpired is not an example of its 400 answer',
   ],
+  // Names looked up as the description's own keys: a built-in property of JavaScript objects is none.
+  ...['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'].flatMap(
+    (name): [string, Given, string][] => [
+      [
+        `example=${name}, a built-in property name`,
+        { operationId: 'getRecord', path: `/api/v2/record/${TOKEN}/`, prefer: `code=200, example=${name}` },
+        `example=${name} is not an example of its 200 answer`,
+      ],
+      [
+        `code=${name}, a built-in property name`,
+        { operationId: 'getRecord', path: `/api/v2/record/${TOKEN}/`, prefer: `code=${name}` },
+        `code=${name} is not one of its statuses`,
+      ],
+    ],
+  ),
+  [
+    'an example name without example=',
+    { operationId: 'getRecord', path: `/api/v2/record/${TOKEN}/`, prefer: 'RecordDetailFinished' },
+    '"RecordDetailFinished" is not a preference the mock reads',
+  ],
+  [
+    'a preference of another server',
+    { operationId: 'listRecords', path: '/api/v2/record/', prefer: 'return=minimal' },
+    '"return=minimal" is not a preference the mock reads',
+  ],
 ];
 
 describe('a Prefer the operation cannot honour', () => {
@@ -122,4 +148,28 @@ it("the README's example answer is the mock's answer to that Prefer", async () =
   const prefer = /Prefer on getRecord \(GET [^)]+\): (code=\d+)/.exec(shown.messages[0].text)?.[1] ?? '';
   const res = await call(mock.url, { path: `/api/v2/record/${TOKEN}/`, headers: { Prefer: prefer } });
   expect(res.json).toEqual(shown);
+});
+
+it('any Prefer header, built-in property names among its parts, is answered below 500 in the envelope', async () => {
+  const names = fc.constantFrom('code', 'example', 'dynamic', 'Code', '__proto__', 'constructor', 'prototype', 'x');
+  const values = fc.oneof(
+    fc.constantFrom('200', '404', '__proto__', 'constructor', 'toString', 'RecordDetailReady', 'true', ''),
+    fc.string({ maxLength: 12 }),
+  );
+  const part = fc.oneof(
+    fc.tuple(names, values).map(([n, v]) => `${n}=${v}`),
+    names,
+    fc.string({ maxLength: 12 }),
+  );
+  const header = fc
+    .array(part, { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.join(', ').replace(/[\r\n\0]/g, ''));
+  await fc.assert(
+    fc.asyncProperty(header, async (prefer) => {
+      const res = await call(mock.url, { path: `/api/v2/record/${TOKEN}/`, headers: { Prefer: prefer } });
+      expect(res.status, prefer).toBeLessThan(500);
+      expect(validator.validateSchema(res.status < 300 ? 'Envelope' : 'ErrorEnvelope', res.json).issues).toEqual([]);
+    }),
+    { numRuns: 150 },
+  );
 });
