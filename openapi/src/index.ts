@@ -35,13 +35,17 @@ export {
   type ResponseSpec,
 } from './operations.js';
 export {
+  BODY_BOUNDS_TEXT,
   BODY_LIMIT,
   type CheckedRequest,
   checkRequest,
   isRefusal,
+  MAX_DEPTH,
   type Message,
+  nestingDepth,
   type RawBody,
   type Refusal,
+  rawBody,
   routeRequest,
   unmatched,
 } from './requests.js';

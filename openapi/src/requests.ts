@@ -12,18 +12,59 @@ export interface Message {
 }
 
 export interface Refusal {
-  status: 400 | 404 | 405;
+  status: 400 | 404 | 405 | 413;
   messages: Message[];
   headers?: Record<string, string>;
 }
 
-/** The largest body a server reads: the largest valid submission (1,000 free-text answers of 5,000 two-byte characters) fits. */
-export const BODY_LIMIT = 16 * 1024 * 1024;
+/**
+ * The largest body the API servers read: 1 MiB, hundreds of times the largest real request (a
+ * submission of a few hundred answers is a few kB). Past it: 413, without buffering the rest.
+ */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The deepest nesting of a JSON body (the API's deepest is 4: roles, a role, its profile): checked before parsing. */
+export const MAX_DEPTH = 32;
+
+/** The body bounds as --help and the READMEs state them. */
+export const BODY_BOUNDS_TEXT = `Bodies: JSON in UTF-8, at most ${BODY_LIMIT / 1024 / 1024} MiB (413 past it, the rest unread), nested at most ${MAX_DEPTH} deep (400).`;
+
+/** A body as read: bytes past `limit` counted, not kept; the text decoded as UTF-8, strictly. */
+export function rawBody(bytes: Buffer, size: number, limit = BODY_LIMIT): RawBody {
+  if (size > limit) return { text: '', tooLarge: true };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), tooLarge: false };
+  } catch {
+    return { text: '', tooLarge: false, invalidUtf8: true };
+  }
+}
+
+/** How deep `text` nests, brackets inside strings aside; stops counting once past `max`. */
+export function nestingDepth(text: string, max = MAX_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > max) return deepest;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
+}
 
 /** A request body as a server read it; `tooLarge` when it passed BODY_LIMIT. */
 export interface RawBody {
   text: string;
   tooLarge: boolean;
+  /** The bytes are not UTF-8 (JSON is UTF-8): refused, never read with replacement characters. */
+  invalidUtf8?: boolean;
 }
 
 export interface CheckedRequest {
@@ -144,7 +185,13 @@ function parseBody(
   contentType: string | undefined,
   raw: RawBody,
 ): { value: unknown } | Refusal {
-  if (raw.tooLarge) return badBody(`The request body is larger than ${BODY_LIMIT} bytes.`);
+  if (raw.tooLarge)
+    return {
+      status: 413,
+      messages: [{ code: 'body_too_large', text: `The request body is larger than ${BODY_LIMIT} bytes (1 MiB).` }],
+      headers: { Connection: 'close' },
+    };
+  if (raw.invalidUtf8) return badBody('The request body is not valid UTF-8; JSON is UTF-8.');
   const empty = raw.text.trim() === '';
   if (!operation.requestBody) {
     if (empty || /^\{\s*\}$/.test(raw.text.trim())) return { value: undefined };
@@ -156,6 +203,9 @@ function parseBody(
   }
   if (!/^application\/json\s*(;|$)/i.test(contentType ?? ''))
     return badBody(`Content-Type must be application/json; got ${contentType ? `"${contentType}"` : 'none'}.`);
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+  if (charset && !/^utf-?8$/i.test(charset)) return badBody(`JSON is UTF-8: charset=${charset} is refused.`);
+  if (nestingDepth(raw.text) > MAX_DEPTH) return badBody(`The request body nests deeper than ${MAX_DEPTH} levels.`);
   let body: unknown;
   try {
     body = JSON.parse(raw.text);

@@ -56,6 +56,11 @@ describeMalformed({
     'body cut short': 405,
     'hang-up mid-body': undefined,
     'hang-up mid-headers': undefined,
+    // The site takes no POST at all.
+    'a JSON body that is not UTF-8': 405,
+    'a JSON body in another charset': 405,
+    'a JSON body nested 40 deep': 405,
+    'a body declared past the limit': 405,
   },
   stillServing: async () => (await sendRaw(server.url, malformedRequests(table).normal)).status ?? 0,
   expectRefusal: (answer, request) => {

@@ -1,5 +1,6 @@
 // The edge: flags and environment variables are read here and nowhere else.
-import { exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
+import { BODY_BOUNDS_TEXT } from '@tas/openapi';
+import { BOUNDS_TEXT, exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
 import { DEFAULT_PORT } from './port.js';
 
 const COMMAND = 'npm run mock';
@@ -17,6 +18,8 @@ Options:
   -h, --help    show this help
 
 One line is logged per request (method, path, status, time); the API key is never logged.
+${BODY_BOUNDS_TEXT}
+${BOUNDS_TEXT}
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.`;
 
 try {

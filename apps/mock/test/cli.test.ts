@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { BODY_BOUNDS_TEXT } from '@tas/openapi';
+import { BOUNDS_TEXT } from '@tas/serve';
 import { launchReady, type Running, run } from '@tas/serve/testing';
 import { afterEach, expect, it } from 'vitest';
 
@@ -25,4 +27,6 @@ it('--help explains the flags', async () => {
   const ran = await run(['npm', 'run', '--silent', 'mock', '--', '--help'], {}, root);
   expect(ran.code).toBe(0);
   expect(ran.stdout).toMatch(/--port <n>[\s\S]*--dynamic/);
+  expect(ran.stdout).toContain(BODY_BOUNDS_TEXT);
+  expect(ran.stdout).toContain(BOUNDS_TEXT);
 });

@@ -59,7 +59,7 @@ const cases: [string, Call, Want][] = [
       raw: `"${'x'.repeat(BODY_LIMIT)}"`,
       headers: { 'Content-Type': 'application/json' },
     },
-    { status: 400, code: 'invalid_body' },
+    { status: 413, code: 'body_too_large' },
   ],
   [
     'mobile not 09...',

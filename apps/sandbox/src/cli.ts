@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 // The edge: flags and environment variables are read here and nowhere else.
 import { resolve } from 'node:path';
-import { checkWritableFile, exitOnUsageError, listenError, parseFlags, parsePort, UsageError } from '@tas/serve';
+import { BODY_BOUNDS_TEXT } from '@tas/openapi';
+import {
+  BOUNDS_TEXT,
+  checkWritableFile,
+  exitOnUsageError,
+  listenError,
+  parseFlags,
+  parsePort,
+  UsageError,
+} from '@tas/serve';
 import { DEFAULT_KEYS, DEFAULT_RATE_LIMIT, startSandbox } from './server.js';
 
 const COMMAND = 'npm run sandbox';
@@ -22,6 +31,8 @@ Options:
   -h, --help            this help
 
 Logs one line per request (never the API key). Stops cleanly on SIGTERM and SIGINT.
+${BODY_BOUNDS_TEXT}
+${BOUNDS_TEXT}
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.
 `;
 

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { BODY_LIMIT } from '@tas/openapi';
+import { MAX_CONNECTIONS, REQUEST_TIMEOUT_MS } from '@tas/serve';
 import { launchReady } from '@tas/serve/testing';
 import { expect, it } from 'vitest';
 
@@ -10,6 +12,10 @@ it('--help names every flag and its environment variable', () => {
   expect(run.status).toBe(0);
   for (const word of ['--port', '--db', '--key-sms', '--key-instant', '--no-rate-limit', 'SANDBOX_DB', '4020'])
     expect(run.stdout).toContain(word);
+  // The bounds, as stated once (@tas/openapi's body bounds, @tas/serve's bounds.ts).
+  expect(run.stdout).toContain(`at most ${BODY_LIMIT / 1024 / 1024} MiB (413`);
+  expect(run.stdout).toContain(`a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408)`);
+  expect(run.stdout).toContain(`at most ${MAX_CONNECTIONS} connections`);
 });
 
 it('an unknown flag exits 2 with one line that points at the help', () => {

@@ -1,5 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import {
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MAX_CONNECTIONS,
+  REQUEST_TIMEOUT_MS,
+  SECURITY_HEADERS,
+} from './bounds.js';
 
 /** Why a request is refused or failed: a machine code and a human text, as the envelope's messages. */
 export interface Reason {
@@ -44,6 +51,7 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   // Node answers a missing Host with a bare 400 of its own; this server says it in its own words.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     inFlight.set(req.socket, { req, res });
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     // Pipelined requests share a socket: only the newest response's end clears it.
     res.once('finish', () => inFlight.get(req.socket)?.res === res && inFlight.delete(req.socket));
     const fail = (error: unknown) => {
@@ -68,6 +76,11 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   // request on the client's end, so an answer still being read from disk (or Prism) was never sent
   // (node's own http.Server field, read in its socketOnEnd; @types/node does not list it).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // What a connection may cost (bounds.ts): node's defaults let a stalled upload hold memory 5 minutes.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = MAX_CONNECTIONS;
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
     const answer = () => {
       if (!socket.writable) return closeSoon(socket);
@@ -98,7 +111,10 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   /** An answer written straight to the socket, where node has no response object for it. */
   function refuse(socket: Duplex, status: number, reason: Reason) {
     const { contentType, body } = o.answer(status, reason);
-    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+    const security = Object.entries(SECURITY_HEADERS)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${security}Connection: close\r\n\r\n`;
     socket.on('error', () => {}); // the client may be gone already
     socket.end(head + body, () => socket.destroy());
   }

@@ -1,3 +1,4 @@
+export * from './bounds.js';
 export { parseCommandLine } from './command-line.js';
 export { parseFlags } from './flags.js';
 export { createGuardedServer, envelope, type GuardOptions, type Handler, plainText, type Reason } from './guard.js';

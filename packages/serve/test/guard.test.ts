@@ -1,7 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedServer, envelope, type Listening, listen } from '../src/index.js';
+import {
+  createGuardedServer,
+  envelope,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  type Listening,
+  listen,
+  MAX_CONNECTIONS,
+  REQUEST_TIMEOUT_MS,
+} from '../src/index.js';
 import { sendRaw } from '../src/malformed/index.js';
 
 // A handler's own faults, by path: each must end in one 500 (or a cut answer) and a log line, never an exit.
@@ -115,5 +124,30 @@ describe('createGuardedServer', () => {
     // The fuzz test found both: the socket was closed under the answer, so the client got nothing.
     expect(await conversation(server.url, bytes, after)).toMatch(want);
     expect((await get('/')).body).toBe('ok');
+  });
+});
+
+describe('the bounds and headers every server gets', () => {
+  it.each([
+    ['an answer of the handler', '/'],
+    ['a 500 of a fault', '/throws'],
+  ])('%s says nosniff', async (_name, path) => {
+    const answer = await get(path);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a refusal written by the guard itself says nosniff', async () => {
+    const raw = await conversation(server.url, 'BREW / HTTP/1.1\r\nHost: x\r\n\r\n', 'wait');
+    expect(raw).toMatch(/^HTTP\/1\.1 400 .*\r\nX-Content-Type-Options: nosniff\r\n/s);
+  });
+
+  it('times out slow requests and caps connections as bounds.ts states', () => {
+    const guarded = createGuardedServer(() => {}, { answer: envelope, log: () => {} });
+    expect([guarded.headersTimeout, guarded.requestTimeout, guarded.keepAliveTimeout, guarded.maxConnections]).toEqual([
+      HEADERS_TIMEOUT_MS,
+      REQUEST_TIMEOUT_MS,
+      KEEP_ALIVE_TIMEOUT_MS,
+      MAX_CONNECTIONS,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 // The edge: flags and environment variables are read here and nowhere else.
-import { exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
+import { BOUNDS_TEXT, exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
 import { defaultSiteOptions } from '../paths.js';
 import { DEFAULT_PORT, serveDocs } from '../serve.js';
 
@@ -15,6 +15,7 @@ Options:
   --no-build     serve the folder as it is
   -h, --help     show this help
 
+${BOUNDS_TEXT}
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.`;
 
 try {

@@ -8,7 +8,7 @@ export interface Message {
 /** A refusal: thrown by any step, answered in the envelope with its status. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429,
     readonly messages: Message[],
     readonly headers: Record<string, string> = {},
   ) {

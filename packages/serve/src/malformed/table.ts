@@ -10,6 +10,18 @@ export interface TableOptions {
   post?: string;
 }
 
+/** A POST of these exact bytes as a JSON body (Content-Length given), asking to close after the answer. */
+const jsonPost = (path: string, extra: string[], body: Buffer, type = 'application/json'): RawRequest => ({
+  bytes: Buffer.concat([
+    Buffer.from(
+      `${[`POST ${path} HTTP/1.1`, 'Host: localhost', ...extra, `Content-Type: ${type}`, `Content-Length: ${body.length}`, 'Connection: close'].join('\r\n')}\r\n\r\n`,
+      'latin1',
+    ),
+    body,
+  ]),
+  after: 'wait',
+});
+
 const request = (lines: string[], body = '', after: After = 'wait'): RawRequest => ({
   bytes: Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(body, 'utf8')]),
   after,
@@ -83,6 +95,17 @@ export function malformedRequests({ prefix, headers = {}, post = `${prefix}/` }:
       bytes: Buffer.from(`GET ${p}/ HTTP/1.1\r\nHost: local`, 'latin1'),
       after: 'hangup' as const,
     },
+    // Bodies: JSON is UTF-8, and what a body may cost is bounded (@tas/openapi's BODY_LIMIT, MAX_DEPTH).
+    'a JSON body that is not UTF-8': jsonPost(post, extra, Buffer.from('{"mobile":"\xff\xfe"}', 'latin1')),
+    'a JSON body in another charset': jsonPost(post, extra, Buffer.from('{}'), 'application/json; charset=latin1'),
+    'a JSON body nested 40 deep': jsonPost(post, extra, Buffer.from(`${'['.repeat(40)}${']'.repeat(40)}`)),
+    'a body declared past the limit': {
+      bytes: Buffer.from(
+        `POST ${post} HTTP/1.1\r\nHost: localhost\r\n${extra.map((e) => `${e}\r\n`).join('')}Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n{"record":[`,
+        'latin1',
+      ),
+      after: 'wait' as const,
+    },
   } satisfies Record<string, RawRequest>;
 }
 
@@ -122,4 +145,8 @@ export const API_WANT: Record<RowName, number | undefined> = {
   'body cut short': 400,
   'hang-up mid-body': undefined,
   'hang-up mid-headers': undefined,
+  'a JSON body that is not UTF-8': 400,
+  'a JSON body in another charset': 400,
+  'a JSON body nested 40 deep': 400,
+  'a body declared past the limit': 413,
 };

@@ -1,0 +1,21 @@
+// What one connection may cost each of our servers (the mock, the sandbox, the docs): stated once,
+// set by createGuardedServer, named in each server's --help and README. The body bounds of the API
+// servers live beside the request checks they belong to (@tas/openapi's BODY_LIMIT and MAX_DEPTH).
+
+/** The request line and headers must arrive within this (a slow client holds no socket for long). */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
+/** The whole request, body included, must arrive within this; later, 408 and the connection closed. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** An idle kept-alive connection is closed after this. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** Connections open at once; past it node refuses new ones until some close. */
+export const MAX_CONNECTIONS = 1024;
+
+/** Every answer says what it is, so a browser never sniffs another type from its bytes. */
+export const SECURITY_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
+
+/** The bounds as `--help` and the READMEs state them. */
+export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once.`;
