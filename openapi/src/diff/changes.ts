@@ -1,26 +1,11 @@
 import { apiDiff, type Diff } from 'api-smart-diff';
 import type { JsonObject, OpenApiDocument } from '../description.js';
 import { METHODS } from '../operations.js';
-import { type ChangeSubject, subjectOf } from './partner.js';
+import { subjectOf } from './partner.js';
 import { overrideKind } from './policy.js';
+import type { Change, ChangeKind } from './types.js';
 
-/** How a change meets a partner: breaking (their code may stop working), non-breaking, annotation (text only). */
-export type ChangeKind = 'breaking' | 'non-breaking' | 'annotation';
-
-export interface Change {
-  kind: ChangeKind;
-  action: 'add' | 'remove' | 'replace' | 'rename';
-  /** JSON pointer of the change, in the document after (or before, for a removal). */
-  pointer: string;
-  /** The operation the change sits in, when it sits in one. */
-  operation?: { method: string; path: string; operationId?: string };
-  /** Touches something the description marks x-assumed: our decision, not the interface's promise. */
-  assumed: boolean;
-  /** The change in plain words. */
-  text: string;
-  /** Where it sits in a partner's terms, for the Changes page (partner.ts). */
-  subject?: ChangeSubject;
-}
+export type { Change, ChangeKind } from './types.js';
 
 // The library's own classes; "deprecated" is a notice (non-breaking) and "unclassified" is
 // treated as breaking, so that a change the library cannot judge is looked at, not waved through.

@@ -1,20 +1,6 @@
-import type { Change, ChangeKind } from './changes.js';
+import type { Change, ChangeKind, ChangeSubject, Primitive } from './types.js';
 
-type Primitive = string | number | boolean | null;
-
-/** Where a change sits, in a partner's terms (no JSON pointer, no schema keywords). */
-export interface ChangeSubject {
-  /** `Record` (a schema), `GET /record/{token}/ answer 200`, `POST /record/{token}/auth/ request body`, … */
-  subject: string;
-  /** The field, dotted (`test_records[].test_description`), '' for the subject itself. */
-  field: string;
-  /** The schema keyword changed (`maxLength`, `enum`, `required`, `description`…), none for the field itself. */
-  keyword?: string;
-  before?: Primitive;
-  after?: Primitive;
-  /** The change is a whole operation (added or removed). */
-  operation?: boolean;
-}
+export type { ChangeSubject } from './types.js';
 
 /** One line of the Changes page: a sentence, and the operations where a partner meets it. */
 export interface PartnerChange {

@@ -1,5 +1,5 @@
 import type { Diff } from 'api-smart-diff';
-import type { ChangeKind } from './changes.js';
+import type { ChangeKind } from './types.js';
 
 // Where the issue's list is stricter than the library, the issue wins (the library, like oasdiff,
 // lets an optional response field or an output enum value go without a warning; partners'
