@@ -125,3 +125,24 @@ describe('compareDescriptions leaves its inputs as they were', () => {
     expect(before).toEqual(base());
   });
 });
+
+describe('a type added beside a const of that type admits the same values: an annotation', () => {
+  const withConst = (where: (d: Doc) => Loose) => {
+    const before = base() as Doc;
+    where(before).properties.flag = { const: true };
+    return before;
+  };
+  it.each([
+    ['in a response', resSchema, { type: 'boolean' }, 'annotation'],
+    ['in a request', reqSchema, { type: 'boolean' }, 'annotation'],
+    // Another type narrows what a partner may send or read: the library's own verdict stands.
+    ['of another type, in a request', reqSchema, { type: 'string' }, 'breaking'],
+  ] as const)('%s', (_name, where, added, want) => {
+    const before = withConst(where);
+    const after = withConst(where);
+    Object.assign(where(after).properties.flag, added);
+    const kinds = compareDescriptions(before, after).map((c) => c.kind);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect([...new Set(kinds)]).toEqual([want]);
+  });
+});

@@ -35,7 +35,7 @@ function importsOf(file: string): string[] {
 }
 
 /** Every cycle, each once, as the files around it (depth-first search over the import graph). */
-export function cyclesOf(graph: Map<string, string[]>): string[][] {
+function cyclesOf(graph: Map<string, string[]>): string[][] {
   const cycles = new Map<string, string[]>();
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];

@@ -35,7 +35,7 @@ function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument): Cha
   const operation = operationOf(path, d.action === 'remove' ? before : after);
   const assumed =
     touchesAssumed(before, path) || touchesAssumed(after, path) || isAssumedValue(d.before) || isAssumedValue(d.after);
-  const kind = overrideKind(d, KINDS[d.type] ?? 'breaking');
+  const kind = overrideKind(d, KINDS[d.type] ?? 'breaking', nodeAt(after, path.slice(0, -1)));
   const subject = subjectOf(path, d.before, d.after);
   return {
     kind,
@@ -109,4 +109,33 @@ function follow(doc: OpenApiDocument, node: unknown): unknown {
       .reduce<unknown>((n, k) => (n as JsonObject | undefined)?.[k], doc);
   }
   return current;
+}
+
+/** The node at `path` in `doc`, following the $refs the path passes through. */
+function nodeAt(doc: unknown, path: string[]): unknown {
+  let node = doc;
+  let skip = false;
+  for (const segment of path) {
+    // The library writes a $ref it merged as `allOf/<n>`: where the tree has no allOf, that step is the node itself.
+    if (skip) {
+      skip = false;
+      continue;
+    }
+    for (let hops = 0; hops < 10; hops++) {
+      const ref = (node as JsonObject | undefined)?.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) break;
+      node = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((n, s) => (n as JsonObject | undefined)?.[s.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+    }
+    const next = (node as JsonObject | undefined)?.[segment];
+    if (next === undefined && segment === 'allOf') {
+      skip = true;
+      continue;
+    }
+    node = next;
+    if (node === undefined) return undefined;
+  }
+  return node;
 }
