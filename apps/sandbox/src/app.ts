@@ -3,7 +3,7 @@ import { BODY_LIMIT, checkRequest, isRefusal, type Operation, routeRequest } fro
 import { type Contract, contracts } from './contracts.js';
 import { type RawBody, readBody } from './http/body.js';
 import { ApiError, failure, ok } from './http/envelope.js';
-import { createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { CONTROL_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
 import type { Db } from './store/db.js';
 import { getOrganizer } from './store/rows.js';
@@ -58,6 +58,9 @@ export const quiet = (_line: string): void => {};
 export function createApp(o: AppOptions) {
   const served = contracts();
   const limit = o.rateLimit ? createRateLimiter(o.rateLimit) : undefined;
+  // The control API has a limit of its own, on the real clock: moving the clock resets the API's
+  // windows (they are on the sandbox clock), never this one.
+  const controlLimit = o.rateLimit ? createRateLimiter(CONTROL_RATE_LIMIT) : undefined;
 
   function answer(req: IncomingMessage, url: Target | undefined, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
     let contract: Contract | undefined;
@@ -72,8 +75,9 @@ export function createApp(o: AppOptions) {
       const now = baseNow + org.clock_offset_ms;
       const found = contractOf(served, url.pathname);
       contract = found;
-      // The rate limit is the API's; the control API (test set-up) does not count.
+      // The API's rate limit on the organizer's clock; the control API's own, on the real one.
       if (found?.name !== 'control') limit?.(org.id, now);
+      else controlLimit?.(org.id, baseNow);
       // A path under no contract is refused by routeRequest, so past it `api` is the one found.
       const api = found ?? (served[0] as Contract);
       const match = routeRequest(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../src/contracts.js';
+import { CONTROL_RATE_LIMIT } from '../src/http/rate-limit.js';
 import { stableUuid } from '../src/store/create.js';
 import { adult, type Client, INSTANT_KEY, MOBILE, NOW, SMS_KEY, start } from './helpers.js';
 
@@ -145,5 +146,28 @@ describe('reset', () => {
     expect((await instant.get(`/api/v2/record/${seeded}/`)).body.data.auth_required).toBe(true);
     expect((await instant.get(`/api/v2/record/${extra}/`)).status).toBe(404);
     expect((await sms.get(`/api/v2/record/${other}/`)).status).toBe(200);
+  });
+});
+
+describe('the control API has a rate limit of its own, on the real clock', () => {
+  it('passed its 600 calls a minute: 429 with Retry-After; the API still answers; moving the clock does not reset it', async () => {
+    const limited = await start({ rateLimit: { perMinute: 100, perHour: 3000 } });
+    try {
+      const client = limited.as(SMS_KEY);
+      const outbox = `/__sandbox/sms/?mobile=${MOBILE}`;
+      const answers: number[] = [];
+      for (let i = 0; i < CONTROL_RATE_LIMIT.perMinute; i++) answers.push((await client.get(outbox)).status);
+      expect(answers.filter((s) => s !== 200)).toEqual([]);
+      const over = await client.get(outbox);
+      expect(over.status).toBe(429);
+      expect(over.body.messages[0].code).toBe('rate_limited');
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Its own limit: the API's is untouched by the control calls.
+      expect((await client.get('/api/v2/record/')).status).toBe(200);
+      // A clock move (itself a control call) is refused too, so it cannot open a new window.
+      expect((await client.post('/__sandbox/clock/', { seconds: 3600 })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

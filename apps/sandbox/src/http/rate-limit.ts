@@ -6,6 +6,12 @@ export interface RateLimitOptions {
 }
 
 /**
+ * The control API's limit per key (when the sandbox has a limit at all): generous for a test's
+ * set-up (a conformance run makes about 60 control calls), a ceiling for a hosted sandbox.
+ */
+export const CONTROL_RATE_LIMIT: RateLimitOptions = { perMinute: 600, perHour: 18_000 };
+
+/**
  * Fixed windows per key: a minute and an hour, counted on the sandbox clock (so that moving the
  * clock forward also opens a new window). Over either limit: 429 with Retry-After in seconds.
  */
