@@ -15,6 +15,13 @@ describe.each(['client', 'conformance'])('@tas/%s', (name) => {
     expect(minorOf(pkg.version)).toBe(minorOf(contract));
   });
 
+  it('carries a real licence: an SPDX license field and its LICENSE file, shipped in the tarball', () => {
+    const { license } = JSON.parse(read(`packages/${name}/package.json`)) as { license?: string };
+    expect(license).toBe('MIT');
+    expect(read(`packages/${name}/LICENSE`)).toMatch(/^MIT License\n\nCopyright \(c\) 2026 /);
+    expect(pkg.files).toContain('LICENSE');
+  });
+
   it('has a CHANGELOG.md entry for its version, shipped in the tarball', () => {
     expect(read(`packages/${name}/CHANGELOG.md`)).toContain(`## ${pkg.version}`);
     expect(pkg.files).toContain('CHANGELOG.md');
