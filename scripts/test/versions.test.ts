@@ -27,3 +27,20 @@ describe.each(['client', 'conformance'])('@tas/%s', (name) => {
     expect(pkg.files).toContain('CHANGELOG.md');
   });
 });
+
+describe("the client's README, which the docs site shows partners as the client page", () => {
+  const readme = read('packages/client/README.md');
+  it.each([
+    ['the monorepo', /monorepo/i],
+    ["the monorepo's commands", /npm run \w+ -w|npm (pack|run build) -w/],
+    ['benchmarks', /bench/i],
+    ['our issues', /\bissue \d+/i],
+    ['paths of the repository', /\b(apps|packages)\/\w+/],
+  ])('says nothing of %s', (_what, pattern) => {
+    expect(readme).not.toMatch(pattern);
+  });
+
+  it('installs from Downloads', () => {
+    expect(readme).toMatch(/from the \*\*Downloads\*\* page/);
+  });
+});
