@@ -4,6 +4,7 @@ import { POSTMAN_ENVIRONMENTS } from '../build/postman.js';
 import { conversionSection } from './conversion.js';
 import { code, esc, table } from './html.js';
 import { page } from './layout.js';
+import { lintDefaultsSection } from './lint-defaults.js';
 
 /** The files of the site a partner downloads, by name. */
 export const DOWNLOADS = {
@@ -104,6 +105,7 @@ a result that is not valid 3.0 fails the build. The table is made by comparing t
 make, with an example and every place. Everything else is the same, the <code>x-</code> extensions (<code>x-assumed</code>…) included.
 Where 3.0 cannot say what 3.1 says (a value that may be <code>null</code> through a <code>$ref</code>), 3.1 is the truth.</p>
 ${conversionSection(conversion)}
+${lintDefaultsSection()}
 <h2 id="postman">Postman</h2>
 <p><a href="${DOWNLOADS.collection}" download>${DOWNLOADS.collection}</a>: every operation as a request, generated from the
 description by <code>openapi-to-postmanv2</code>, in the order an integration calls them, with the description's example values.

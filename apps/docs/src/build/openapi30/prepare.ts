@@ -1,5 +1,6 @@
 /**
- * The 3.1-only constructs @apiture/openapi-down-convert leaves as they are (0.14.2): a `const` whose
+ * The 3.1-only constructs @apiture/openapi-down-convert leaves as they are (0.14.2): a nullable
+ * reference (`oneOf: [{$ref}, {type: 'null'}]`, which 3.0 can say only as a nullable copy), a `const` whose
  * value is false, 0 or '' (it tests the value, not the key), `{type: 'null'}` as a branch of
  * `oneOf`/`anyOf`, numeric `exclusiveMinimum`/`exclusiveMaximum`, and `info.summary`. Rewritten on a
  * copy before the converter runs; what they became is listed on the downloads page from the diff.
@@ -17,18 +18,32 @@ export function prepareFor30(doc: Json): Json {
     info.description = [info.summary, info.description].filter(Boolean).join('\n\n');
     delete info.summary;
   }
-  visit(copy);
+  visit(copy, copy);
   return copy;
 }
 
-function visit(node: unknown): void {
-  if (Array.isArray(node)) for (const item of node) visit(item);
+function visit(node: unknown, doc: Json): void {
+  if (Array.isArray(node)) for (const item of node) visit(item, doc);
   if (!isObject(node)) return;
-  rewriteSchema(node);
-  for (const [key, value] of Object.entries(node)) if (!VALUES.has(key) && !key.startsWith('x-')) visit(value);
+  rewriteSchema(node, doc);
+  for (const [key, value] of Object.entries(node)) if (!VALUES.has(key) && !key.startsWith('x-')) visit(value, doc);
 }
 
-function rewriteSchema(node: Json): void {
+/** The schema a local $ref names, following a chain of them. */
+function resolve(doc: Json, schema: Json): Json | undefined {
+  let node: unknown = schema;
+  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 10; hops++) {
+    const ref = node.$ref as string;
+    if (!ref.startsWith('#/')) return undefined;
+    node = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((n, s) => (isObject(n) ? n[s.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined), doc);
+  }
+  return isObject(node) ? node : undefined;
+}
+
+function rewriteSchema(node: Json, doc: Json): void {
   if ('const' in node) {
     const value = node.const;
     delete node.const;
@@ -54,7 +69,16 @@ function rewriteSchema(node: Json): void {
     node.nullable = true;
     const [only] = rest;
     if (rest.length > 1) node[key] = rest;
-    else if (isObject(only) && '$ref' in only) node.allOf = [only];
+    else if (isObject(only) && '$ref' in only) {
+      // 3.0 allows `nullable` only beside a `type`: a nullable reference becomes a copy of the schema
+      // it names (which has one), nullable; a schema without a type stays a reference under allOf.
+      const target = resolve(doc, only);
+      if (target && typeof target.type === 'string')
+        for (const [k, v] of Object.entries(structuredClone(target))) {
+          if (!(k in node)) node[k] = v;
+        }
+      else node.allOf = [only];
+    }
     // One inline schema: its keywords become the node's own; the node's description wins.
     else if (isObject(only)) for (const [k, v] of Object.entries(only)) if (!(k in node)) node[k] = v;
   }
