@@ -310,7 +310,7 @@ const malformed: Row[] = [
     name: 'an oversized body',
     key: 'sms',
     request: (c) => c.post(`/api/v2/record/${randomUUID()}/`, { record: ['x'.repeat(2_000_000)] }),
-    want: [400, 'invalid_body'],
+    want: [413, 'body_too_large'],
   },
   {
     name: 'an unexpected field',
