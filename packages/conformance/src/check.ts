@@ -38,7 +38,7 @@ export interface CheckContext {
   expect(ok: boolean, message: string, exchange?: Exchange, assumed?: boolean): boolean;
   /** A fresh resource of a kind, from the fixtures file or provisioned. */
   take(kind: keyof Needs): Promise<string>;
-  smsCode(request: { mobile: string; token: string; purpose: Purpose }): Promise<string>;
+  smsCode(request: { mobile: string; token: string; purpose: Purpose; key?: 'main' | 'other' }): Promise<string>;
   /** A mobile number for one authentication. */
   mobile(): string;
   /** An external_id no earlier run used (unique per organizer account). */

@@ -4,6 +4,8 @@ export interface SmsRequest {
   mobile: string;
   token: string;
   purpose: Purpose;
+  /** Whose code: the main key's organizer (default), or the other's. */
+  key?: 'main' | 'other';
 }
 
 /** Where the SMS code of an authentication comes from. */
@@ -18,11 +20,12 @@ export function fixedSms(code: string): SmsProvider {
 }
 
 /** Reads the newest matching message of the sandbox's outbox (GET /__sandbox/sms/?mobile=). */
-export function sandboxSms(get: (path: string) => Promise<unknown>): SmsProvider {
+export function sandboxSms(get: (path: string, key: 'main' | 'other') => Promise<unknown>): SmsProvider {
   return {
     name: 'sandbox',
-    async code({ mobile, token, purpose }) {
-      const body = (await get(`/__sandbox/sms/?mobile=${encodeURIComponent(mobile)}`)) as {
+    async code({ mobile, token, purpose, key = 'main' }) {
+      // Each key reads its own organizer's outbox.
+      const body = (await get(`/__sandbox/sms/?mobile=${encodeURIComponent(mobile)}`, key)) as {
         data?: { messages?: { code: string; purpose: string; token: string }[] };
       };
       const messages = body?.data?.messages ?? [];

@@ -12,12 +12,12 @@ export function setupTarget(
 ): { pool: FixturePool; sms: SmsProvider; created: Created[]; advance: (seconds: number) => Promise<void> } {
   const base = options.baseUrl;
   const created: Created[] = [];
-  const control = async (method: string, path: string, body?: unknown) => {
+  const control = async (method: string, path: string, body?: unknown, key: 'main' | 'other' = 'main') => {
     const exchange = await http.send(
       {
         method,
         url: `${base}${path}`,
-        key: 'main',
+        key,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       },
@@ -44,7 +44,7 @@ export function setupTarget(
           };
   const sms: SmsProvider =
     options.sms === 'sandbox' || (options.sms === undefined && options.provision === 'sandbox')
-      ? sandboxSms((path) => control('GET', path))
+      ? sandboxSms((path, key) => control('GET', path, undefined, key))
       : (options.sms ?? {
           name: 'none',
           code: async () => {

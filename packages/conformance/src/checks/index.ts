@@ -4,6 +4,7 @@ import { afterFinish } from './after-finish.js';
 import { ageGenderMismatch } from './age-gender-mismatch.js';
 import { draftTokenExpiry } from './draft-token-expiry.js';
 import { duplicateExternalId } from './duplicate-external-id.js';
+import { externalIdPerOrganizer } from './external-id-per-organizer.js';
 import { listingRule1 } from './listing-rule-1.js';
 import { malformedToken } from './malformed-token.js';
 import { missingApiKey } from './missing-api-key.js';
@@ -81,6 +82,7 @@ export function allChecks(
     roadmapFinished,
     ageGenderMismatch,
     duplicateExternalId,
+    externalIdPerOrganizer,
     draftTokenExpiry,
     mobileLimit,
     listingRule1,

@@ -259,8 +259,8 @@ export const STATEMENTS: Statement[] = [
   },
   {
     section: 'Authentication 3',
-    text: '`external_id` unique per organizer account',
-    checks: ['duplicate-external-id'],
+    text: '`external_id` unique per organizer account (another organizer may use the same one)',
+    checks: ['duplicate-external-id', 'external-id-per-organizer'],
   },
   // Errors
   {

@@ -464,6 +464,32 @@ export const FAULTS: Variant[] = [
     'stated',
   ],
   [
+    'an external_id refused because another organizer used it',
+    // A server that keeps external_ids unique across organizers: the other key's use of one is refused.
+    {
+      response: (req, res, state) => {
+        const used = (state.used ??= new Map<string, string>()) as Map<string, string>;
+        const id = /"external_id":(\d+)/.exec(req.body)?.[1];
+        const key = req.headers['api-key'] ?? '';
+        if (!id || !route('POST', RECORD_AUTH)(req) || res.status >= 300) return res;
+        const owner = used.get(id);
+        if (owner === undefined) used.set(id, key);
+        if (owner === undefined || owner === key) return res;
+        return {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            data: {},
+            successful: false,
+            messages: [{ code: 'duplicate_external_id', text: 'Used.' }],
+          }),
+        };
+      },
+    },
+    'external-id-per-organizer',
+    'stated',
+  ],
+  [
     'a Latin name accepted',
     editRequest(AUTH, (b) => {
       for (const p of profilesOf(b))

@@ -1,0 +1,47 @@
+import type { Check } from '../check.js';
+import { profileFor } from '../journey/profile.js';
+import { authenticateRecord, dataOf, getRecord, type RecordData } from '../journey/steps.js';
+import { isSuccess } from '../types.js';
+
+export const externalIdPerOrganizer: Check = {
+  id: 'external-id-per-organizer',
+  title: 'An external_id used by one organizer is accepted from another: it is unique per organizer, not overall',
+  statement: 'Authentication 3: "A profile\'s `external_id`, when given, is unique per organizer account."',
+  kind: 'journey',
+  basis: [],
+  needs: { ready: 1 },
+  otherKey: true,
+  requests: 8,
+  async run(ctx) {
+    const externalId = ctx.externalId();
+    const record = await getRecord(ctx, await ctx.take('ready'));
+    if (!record) return;
+    const used = await authenticateRecord(ctx, record, {
+      ...profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+      external_id: externalId,
+    });
+    if (!used.ok) return;
+    // The other organizer's own ready record, from its listing (its fixtures are not the suite's to make).
+    const listing = await ctx.call('listRecords', { key: 'other', query: { status: '2', auth_required: 'true' } });
+    const data = dataOf<{ results?: RecordData[]; records?: RecordData[]; items?: RecordData[] } | RecordData[]>(
+      listing,
+    );
+    const list = Array.isArray(data) ? data : (data?.results ?? data?.records ?? data?.items ?? []);
+    const theirs = list.find((r) => r.role === null && r.status === 2 && r.auth_required === true);
+    if (!theirs) return ctx.skip("could not run: the other organizer's listing shows no ready standalone record");
+    const mobile = ctx.mobile();
+    const params = { token: theirs.token };
+    const profile = { ...profileFor(ctx.doc, theirs.test ?? {}, ctx.now()), external_id: externalId };
+    let answer = await ctx.call('authenticateRecord', { key: 'other', params, body: { mobile, profile } });
+    if (isSuccess(answer.response.status) && theirs.tests_auth_required) {
+      const code = await ctx.smsCode({ mobile, token: theirs.token, purpose: 'record', key: 'other' });
+      answer = await ctx.call('verifyRecordAuth', { key: 'other', params, body: { code } });
+    }
+    ctx.expect(
+      isSuccess(answer.response.status),
+      `another organizer's profile with external_id ${externalId}, used by this organizer: want it accepted (unique per organizer account), got ${answer.response.status}`,
+      answer,
+      false,
+    );
+  },
+};
