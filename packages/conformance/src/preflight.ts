@@ -16,7 +16,7 @@ export function skipReason(
   if (target === 'live' && check.slowOnLive && !options.slow)
     return `opt-in on a live target (--slow): ${check.slowOnLive}`;
   if (check.otherKey && !options.otherApiKey) return "needs --other-api-key (a second organizer's key)";
-  if (target === 'live' && check.needs?.html && options.fixtures && !options.fixtures.records?.html?.length)
+  if (check.needs?.html && options.fixtures && !options.fixtures.records?.html?.length)
     return 'needs records.html in the fixtures file: a ready record of a test with an HTML questionnaire';
   return undefined;
 }

@@ -49,7 +49,7 @@ export function commandSms(run: (env: Record<string, string>) => Promise<string>
       }
       const code = /\d{4,8}/.exec(out)?.[0];
       if (!code)
-        throw new HarnessShortfall(`no SMS code to read: the SMS command printed none: ${out.trim().slice(0, 80)}`);
+        throw new HarnessShortfall(`no SMS code to read: the SMS command printed no code: ${out.trim().slice(0, 80)}`);
       return code;
     },
   };

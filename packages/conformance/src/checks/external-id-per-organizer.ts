@@ -12,6 +12,8 @@ export const externalIdPerOrganizer: Check = {
   needs: { ready: 1 },
   otherKey: true,
   requests: 8,
+  slowOnLive:
+    "it authenticates a ready record of the other organizer (its own listing's), which that organizer then no longer has",
   async run(ctx) {
     const externalId = ctx.externalId();
     const record = await getRecord(ctx, await ctx.take('ready'));
