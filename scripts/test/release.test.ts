@@ -108,7 +108,7 @@ describe('npm run release', () => {
     writeFileSync(join(openapi, 'dist/openapi.json'), JSON.stringify(doc));
     const refused = join(work, 'refused');
     const { code, stdout } = await release('--openapi', openapi, '--out', refused);
-    expect(stdout).toContain('Refusing to release 2.0.0: the gate fails');
+    expect(stdout).toContain(`Refusing to release ${version}: the gate fails`);
     expect(stdout).toContain('Nothing was built or written.');
     expect(stdout).toMatch(/BREAKING\s+Removed/);
     expect(code).toBe(1);
