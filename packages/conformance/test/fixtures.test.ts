@@ -65,12 +65,15 @@ describe('a run from a fixtures file (as against a live deployment)', () => {
       rate: false,
     });
     expect(result.results.filter((r) => r.outcome === 'fail')).toEqual([]);
-    // tenant-isolation (no other key), and the five SMS-only checks (an instant organizer).
+    // tenant-isolation and external-id-per-organizer (no other key), questionnaire-html (no
+    // records.html in the file), and the five SMS-only checks (an instant organizer).
     expect(result.results.filter((r) => r.outcome === 'skip').map((r) => r.id)).toEqual([
       'tenant-isolation',
       'sms-wrong-code',
+      'questionnaire-html',
       'roadmap-verify-twice',
       'roadmap-verify-draft-token',
+      'external-id-per-organizer',
       'draft-token-expiry',
       'mobile-limit',
     ]);
