@@ -75,6 +75,8 @@ const LAYERED: [allowed: Allowed, faults: typeof FAULTS][] = [
         'SMS codes of another length',
         /^(a second verify accepted|a roadmap's draft_token and code accepted twice|an old draft_token)/,
       ],
+      ['option ids from 0', /^(an answer the question does not offer accepted|a submission one answer short accepted)/],
+      ['a mobile duplicate limit of 3', /^(a 10-digit mobile accepted|an age outside the limits accepted)/],
       ['role ids from 101', /^(a roadmap record without its role|rule 3: record auth of a roadmap record)/],
     ] as const
   ).map(([name, faults]): [Allowed, typeof FAULTS] => [byName(name), FAULTS.filter(([f]) => faults.test(f))]),

@@ -126,6 +126,65 @@ async function pagedListing(req: ProxyRequest, upstream: string): Promise<ProxyR
 
 const ROLE_SHIFT = 100;
 
+/** Option ids from 0: each questionnaire's ids moved down to start at 0, moved back in its answers. */
+function optionsFromZero(): Fault {
+  const shifts = new Map<string, number>();
+  const tokenOf = (req: ProxyRequest) => /^\/api\/v2\/record\/([^/]+)\//.exec(pathOf(req))?.[1] ?? '';
+  return {
+    response: answers((body, req) => {
+      if (!/\/questions\/$/.test(pathOf(req)) || !isObject(body.data) || !Array.isArray(body.data.questions)) return;
+      const ids: number[] = [];
+      mapKey(body.data.questions, 'options', (options) => {
+        if (Array.isArray(options))
+          for (const o of options) if (isObject(o) && typeof o.id === 'number') ids.push(o.id);
+        return options;
+      });
+      const shift = ids.length ? Math.min(...ids) : 0;
+      if (shift <= 0) return;
+      shifts.set(tokenOf(req), shift);
+      mapKey(body.data.questions, 'options', (options) =>
+        Array.isArray(options)
+          ? options.map((o) => (isObject(o) && typeof o.id === 'number' ? { ...o, id: o.id - shift } : o))
+          : options,
+      );
+    }),
+    request: (req) => {
+      const shift = req.method === 'POST' ? shifts.get(tokenOf(req)) : undefined;
+      if (!shift || !/^\/api\/v2\/record\/[^/]+\/$/.test(pathOf(req))) return req;
+      const body = parse(req.body);
+      if (!isObject(body) || !Array.isArray(body.record)) return req;
+      body.record = body.record.map((v) => (typeof v === 'number' && Number.isInteger(v) ? v + shift : v));
+      return { ...req, body: JSON.stringify(body) };
+    },
+  };
+}
+
+/**
+ * A mobile duplicate limit of `limit` authentications a mobile was sent codes for (the sandbox's is 5
+ * completed ones), in SMS mode only, as the interface says: past it, 400.
+ */
+function mobileLimitOf(limit: number, smsKey: string): Fault {
+  const completed = new Map<string, number>();
+  const mobileOf = (req: ProxyRequest) => {
+    const body = parse(req.body);
+    if (req.headers['api-key'] !== smsKey || !isObject(body) || typeof body.mobile !== 'string') return undefined;
+    return body.mobile;
+  };
+  return {
+    answer: (req) => {
+      const key = req.method === 'POST' && AUTH.test(pathOf(req)) ? mobileOf(req) : undefined;
+      if (key && (completed.get(key) ?? 0) >= limit)
+        return envelope(400, 'mobile_limit', 'This mobile number has reached its limit of authentications.');
+      return undefined;
+    },
+    response: (req, res) => {
+      const key = req.method === 'POST' && AUTH.test(pathOf(req)) ? mobileOf(req) : undefined;
+      if (key && res.status < 300) completed.set(key, (completed.get(key) ?? 0) + 1);
+      return res;
+    },
+  };
+}
+
 export const CHOICES: Allowed[] = [
   [
     '201 for an authentication that creates profiles',
@@ -236,6 +295,12 @@ export const CHOICES: Allowed[] = [
       };
     },
     'The SMS code\'s length and the draft_token\'s format are not shown ("`draft_token` | string")',
+  ],
+  ['option ids from 0', optionsFromZero, '"`id` | integer | Value to submit": which integers is not shown'],
+  [
+    'a mobile duplicate limit of 3',
+    () => mobileLimitOf(3, 'sandbox-key-sms'),
+    '"Value of the mobile duplicate limit: not shown."',
   ],
   [
     'role ids from 101',
