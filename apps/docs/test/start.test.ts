@@ -2,12 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BODY_LIMIT } from '@tas/openapi';
 import { malformedRequests, sendRaw } from '@tas/serve/malformed';
-import { launchReady, READY_LIMIT_MS, type Running, TEST_LIMIT_MS } from '@tas/serve/testing';
+import {
+  deepBody,
+  hostileBodies,
+  launchReady,
+  READY_LIMIT_MS,
+  type Running,
+  residentBytes,
+  stallUploads,
+  TEST_LIMIT_MS,
+} from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
 
 // `npm start` (scripts/start.mjs) is the README's main command; this runs it on free ports.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+const TOKEN = '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
 let start: Running | undefined;
 afterAll(() => start?.stop('SIGKILL'));
 
@@ -44,6 +55,26 @@ it('npm start serves the mock, the sandbox and the docs, and Ctrl-C stops them a
   expect(start.child.exitCode).toBe(null);
   for (const url of Object.values(urls) as string[])
     expect([url, (await fetch(url)).status < 500]).toEqual([url, true]);
+
+  // A flood at one app does not stop the others (issue 25): 200 uploads that stall and 8 bodies of
+  // the limit's size, nested as deep as they can be, at the mock; meanwhile each server answers.
+  const pid = start.child.pid as number;
+  const before = await residentBytes(pid);
+  const mockRoot = urls.mock?.replace(/\/api\/v2\/$/, '') as string;
+  const auth = `/api/v2/record/${TOKEN}/auth/`;
+  const stalled = await stallUploads(mockRoot, auth, 200, { 'API-KEY': 'any' });
+  const hostile = hostileBodies(mockRoot, auth, 8, deepBody(BODY_LIMIT), { 'API-KEY': 'any' });
+  const normal = await Promise.all([
+    fetch(`${urls.mock}record/`, { headers: { 'API-KEY': 'any' } }).then((r) => r.status),
+    fetch(`${urls.sandbox ?? urls.mock}record/`, { headers: { 'API-KEY': key } }).then((r) => r.status),
+    fetch(urls.docs as string).then((r) => r.status),
+  ]);
+  expect(normal).toEqual([200, 200, 200]);
+  // Refused without a full parse: 400 (nested too deep), never a 5xx or a dropped connection.
+  expect(await hostile).toEqual(Array(8).fill(400));
+  stalled.close();
+  // Nothing held: the stalled uploads' buffers (64 KiB each) are let go.
+  await expect.poll(() => residentBytes(pid), { timeout: READY_LIMIT_MS }).toBeLessThan(before + 64 * 1024 * 1024);
 
   start.child.kill('SIGINT');
   expect((await start.exited).code).toBe(0);

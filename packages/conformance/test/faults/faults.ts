@@ -468,7 +468,8 @@ export const FAULTS: Variant[] = [
     // A server that keeps external_ids unique across organizers: the other key's use of one is refused.
     {
       response: (req, res, state) => {
-        const used = (state.used ??= new Map<string, string>()) as Map<string, string>;
+        if (!state.used) state.used = new Map<string, string>();
+        const used = state.used as Map<string, string>;
         const id = /"external_id":(\d+)/.exec(req.body)?.[1];
         const key = req.headers['api-key'] ?? '';
         if (!id || !route('POST', RECORD_AUTH)(req) || res.status >= 300) return res;
