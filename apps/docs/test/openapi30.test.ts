@@ -37,6 +37,10 @@ describe('the description as OpenAPI 3.0', () => {
     const html = conversionSection(groups);
     for (const g of groups) expect(html).toContain(`<td>${g.nodes.length}</td>`);
     expect(html).not.toContain('not described yet');
+    // Short on a phone: long texts (info.description) cut to their start and length, examples folded.
+    expect(html).not.toContain((doc.info as { description: string }).description.slice(0, 200));
+    expect(html).toMatch(/… \(\d+ characters\)/);
+    expect(html.length).toBeLessThan(40_000);
   });
 });
 

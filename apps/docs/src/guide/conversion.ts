@@ -26,11 +26,13 @@ export const CONVERSION_KINDS: Record<string, { construct: string; became: strin
   },
   '-oneOf': {
     construct: "`oneOf: [schema, {type: 'null'}]`: a value or `null`",
-    became: 'that schema with `nullable: true`; a `$ref` becomes `allOf: [$ref]` beside `nullable: true`',
+    became:
+      'that schema with `nullable: true`; a `$ref` becomes a nullable copy of the schema it names (3.0 allows `nullable` only beside a `type`), or `allOf: [$ref]` where that schema has none',
   },
   '-anyOf': {
     construct: "`anyOf: [schema, {type: 'null'}]`: a value or `null`",
-    became: 'that schema with `nullable: true`; a `$ref` becomes `allOf: [$ref]` beside `nullable: true`',
+    became:
+      'that schema with `nullable: true`; a `$ref` becomes a nullable copy of the schema it names, or `allOf: [$ref]` where that schema has no `type`',
   },
   '~type': { construct: "`type: [T, 'null']`", became: '`type: T` with `nullable: true`' },
   '~exclusiveMinimum': {
@@ -52,6 +54,13 @@ function changedPart(signature: string, node: ChangeGroup['nodes'][number]) {
   return { before: pick(node.before, touched), after: pick(node.after, [...touched, ...added]) };
 }
 
+/** An example as JSON, each long text cut to its start and its length: a page, not the description, is shown. */
+function short(value: unknown): string {
+  const cut = (_key: string, v: unknown) =>
+    typeof v === 'string' && v.length > 80 ? `${v.slice(0, 60)}… (${v.length} characters)` : v;
+  return JSON.stringify(value, cut, 1);
+}
+
 /** The list of what the conversion changed, grouped by kind, each with an example and every place. */
 export function conversionSection(groups: ChangeGroup[]): string {
   if (!groups.length) return '<p>The conversion changed nothing but the version.</p>';
@@ -65,7 +74,7 @@ export function conversionSection(groups: ChangeGroup[]): string {
       kind ? inline(kind.became) : 'not described yet',
       `${g.nodes.length}`,
       example
-        ? `${code(JSON.stringify(example.before, null, 1), 'json')}${code(JSON.stringify(example.after, null, 1), 'json')}<details><summary>Where</summary><ul>${places}</ul></details>`
+        ? `<details><summary>Example</summary>${code(short(example.before), 'json')}${code(short(example.after), 'json')}</details><details><summary>Where (${g.nodes.length})</summary><ul>${places}</ul></details>`
         : '',
     ];
   });
