@@ -3,6 +3,7 @@ import { listOperations, type OpenApiDocument } from '@tas/openapi';
 import { parse, stringify } from 'yaml';
 import { SAMPLE_CALLS } from '../samples/calls.js';
 import { renderSample, type Sample } from '../samples/render.js';
+import { withErrorLinks } from './error-links.js';
 
 /** Every sample the description's operations get (those `samples/calls.ts` names). */
 export function codeSamples(doc: OpenApiDocument): Sample[] {
@@ -33,7 +34,7 @@ export function withCodeSamples(doc: OpenApiDocument): OpenApiDocument {
   return copy;
 }
 
-/** The same, on a description file (the copy `redoc.ts` renders). */
+/** The same, on a description file (the copy `redoc.ts` renders), its error responses linked to errors.html. */
 export function addCodeSamples(file: string): void {
-  writeFileSync(file, stringify(withCodeSamples(parse(readFileSync(file, 'utf8')) as OpenApiDocument)));
+  writeFileSync(file, stringify(withErrorLinks(withCodeSamples(parse(readFileSync(file, 'utf8')) as OpenApiDocument))));
 }

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync
 import { join, relative, resolve, sep } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { readClientExamples } from '../guide/client-examples.js';
+import { errorsPage } from '../guide/errors.js';
 import { FAVICON } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
@@ -106,6 +107,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const pages: Record<string, string> = {
     'index.html': guidePage({ doc, clientExamples, control, arazzo, client: downloads.client }),
     'assumptions.html': assumptionsPage({ doc, control }),
+    'errors.html': errorsPage({ doc, control }),
     ...downloads.pages,
   };
   for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), html);

@@ -16,6 +16,7 @@ export function siteNav(title: string, version: string, { control }: SiteLinks):
   const links = [
     ['index.html', 'Getting started'],
     ['assumptions.html', 'Assumptions'],
+    ['errors.html', 'Error codes'],
     ['reference.html', 'API reference'],
     ['downloads.html', 'Downloads'],
     ...(control ? [['sandbox-control.html', 'Sandbox control API']] : []),

@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startMock } from '@tas/mock';
+import { loadDescription } from '@tas/openapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withErrorLinks } from '../src/build/error-links.js';
+import { documentedCodes, errorsPage, FIXES, SERVER_CODES } from '../src/guide/errors.js';
+
+// errors.html from the outside: every code a partner can meet, from the description and from the
+// servers' own sources, with a cause and a fix; its curl runs against the mock as shown.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const doc = loadDescription();
+const html = errorsPage({ doc, control: true });
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The codes the servers answer, read from their sources in the shapes they write them. */
+function serverCodes(): string[] {
+  const dirs = ['apps/mock/src', 'apps/sandbox/src', 'packages/serve/src', 'openapi/src/requests.ts'];
+  const text = dirs
+    .flatMap((d) => (d.endsWith('.ts') ? [join(root, d)] : sources(join(root, d))))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
+  const shapes = [/\bcode: '([a-z_]+)'/g, /ApiError\.of\(\s*\d+,\s*'([a-z_]+)'/g, /\brefuse\(\s*'([a-z_]+)'/g];
+  return [...new Set(shapes.flatMap((re) => [...text.matchAll(re)].map((m) => m[1] as string)))].sort();
+}
+
+describe('errors.html', () => {
+  it.each(documentedCodes(doc).map((e) => [e.code, e]))(
+    'lists %s, documented by the description, with its status',
+    (_c, e) => {
+      expect(html).toContain(`<code id="${e.code}">${e.code}</code>`);
+      for (const status of e.statuses)
+        expect(html).toMatch(new RegExp(`id="${e.code}">[\\s\\S]*?<td>[^<]*\\b${status}\\b`));
+    },
+  );
+
+  it('lists every code the servers answer (read from their sources), each with a fix', () => {
+    const codes = serverCodes();
+    expect(codes.length).toBeGreaterThan(20);
+    const missing = codes.filter((c) => !html.includes(`<code id="${c}">`));
+    expect(missing, 'codes the servers answer that errors.html does not list').toEqual([]);
+    const listed = [...documentedCodes(doc), ...SERVER_CODES].map((e) => e.code);
+    expect(
+      listed.filter((c) => !FIXES[c]),
+      'codes without a fix',
+    ).toEqual([]);
+  });
+
+  it('every error response of the rendered reference links to its codes on the page', () => {
+    const linked = JSON.stringify(withErrorLinks(doc));
+    for (const e of documentedCodes(doc)) expect(linked).toContain(`(errors.html#${e.code})`);
+  });
+});
+
+describe("the page's curl, against the mock", () => {
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0 });
+  });
+  afterAll(() => mock.close());
+
+  it('answers the error it asks for with Prefer', async () => {
+    const block = /<pre><code class="language-sh">(curl[\s\S]*?)<\/code><\/pre>/.exec(html)?.[1] ?? '';
+    const command = block
+      .replace(/<\/?bdi[^>]*>/g, '')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&quot;', '"')
+      .replaceAll('&amp;', '&')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replace('http://localhost:4010', mock.url.replace(/\/$/, ''));
+    expect(command).toContain('Prefer: code=409, example=ErrorRoadmapRecord');
+    const { stdout } = await promisify(execFile)('sh', ['-c', `${command} -s`]);
+    expect(JSON.parse(stdout).messages[0].code).toBe('roadmap_record');
+  });
+});
