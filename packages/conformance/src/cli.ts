@@ -9,7 +9,7 @@ import { basisIsAssumed } from './basis.js';
 import { allChecks } from './checks/index.js';
 import { type Fixtures, parseFixtures } from './fixtures/fixtures.js';
 import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures/template.js';
-import { count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
+import { apiPath, count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { randomSeed } from './negative/budget.js';
@@ -71,6 +71,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
             perHour: count(v['rate-per-hour'], DEFAULT_RATE.perHour),
           };
     const timeoutSeconds = v.timeout === undefined ? undefined : seconds(v.timeout);
+    const paths = {
+      ...(v['result-path'] ? { getResult: apiPath(v['result-path'], '--result-path', true) } : {}),
+      ...(v['listing-path'] ? { listRecords: apiPath(v['listing-path'], '--listing-path', false) } : {}),
+    };
     const fixtures: Fixtures | undefined = v.fixtures ? readFixtures(v.fixtures) : undefined;
     const only = list(v.only);
     const skip = list(v.skip);
@@ -124,6 +128,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         provision: v.provision as 'sandbox' | undefined,
         sms: smsFrom(v.sms, io),
         strict: v.strict ?? false,
+        paths,
         mobile: v.mobile,
         timeoutSeconds,
         slow: v.slow ?? false,

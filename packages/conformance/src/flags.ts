@@ -25,6 +25,8 @@ export const OPTIONS = {
   junit: { type: 'string' },
   json: { type: 'string' },
   html: { type: 'string' },
+  'result-path': { type: 'string' },
+  'listing-path': { type: 'string' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -41,6 +43,16 @@ export function parseFlags(argv: string[]) {
       throw new RunError(`unknown flag ${flag} (see tas-conformance --help)`);
     throw new RunError(`${message.split('\n')[0]} (see tas-conformance --help)`);
   }
+}
+
+/** A path the interface does not show, as the deployment has it: under the base path, `{token}` where it takes one. */
+export function apiPath(value: string | undefined, flag: string, token: boolean): string | undefined {
+  if (value === undefined) return undefined;
+  if (!value.startsWith('/') || (token && !value.includes('{token}')))
+    throw new RunError(
+      `${flag} ${value}: want a path under the API's base path${token ? ' with {token}' : ''}, e.g. /record/{token}/result/`,
+    );
+  return value;
 }
 
 export function seconds(value: string): number {

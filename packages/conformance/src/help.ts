@@ -28,6 +28,10 @@ Usage: tas-conformance run --base-url URL [options]
                            where SMS codes come from: the sandbox outbox, a fixed code, a command
                            (given TAS_SMS_MOBILE, TAS_SMS_TOKEN, TAS_SMS_PURPOSE) that prints it, or a prompt
   --mobile 09XXXXXXXXX     mobile number for authentications (default: a random one per authentication)
+  --result-path PATH       where the deployment serves a record's result, under the base path, with
+                           {token} (default: the description's /record/{token}/result/; the interface
+                           does not show it)
+  --listing-path PATH      where it serves the record listing (default: the description's /record/)
   --strict                 checks of assumed (x-assumed) behaviour fail instead of warning
   --only IDS, --skip IDS   comma-separated check ids or id prefixes (see --list); repeatable
   --rate-per-minute N      pacing (default 100; none for --target mock); --rate-per-hour N (default 3000);

@@ -19,6 +19,11 @@ export interface RunOptions {
   /** Where SMS codes come from; `sandbox` reads the sandbox's outbox. */
   sms?: SmsProvider | 'sandbox';
   strict?: boolean;
+  /**
+   * Paths of the operations whose paths the interface does not show (the listing, the result), as the
+   * deployment has them, e.g. `{ getResult: '/results/{token}/' }`; default: the description's.
+   */
+  paths?: Partial<Record<'getResult' | 'listRecords', string>>;
   only?: string[];
   skip?: string[];
   /** Pacing; `false` lifts it. Default: off for the mock (it has no limit), the API's limits otherwise. */

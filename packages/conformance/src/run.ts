@@ -76,6 +76,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     pool,
     sms,
     hasOtherKey: Boolean(options.otherApiKey),
+    paths: options.paths,
     now: () => clock.now(),
     advance,
     mobile: () => options.mobile ?? `09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
