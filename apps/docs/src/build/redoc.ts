@@ -28,6 +28,20 @@ export function rendererAsset(): { name: string; content: string; original: Buff
   return { name: `redoc.${hash}.js`, content, original };
 }
 
+/**
+ * Redoc's options. Redoc 3 shows an `x-codeSamples` entry only when its label (or lang) is in
+ * `codeSamples.languages`, whose default names curl but no "Typed client": without this list the
+ * client's sample was in the page's data and never on screen.
+ */
+export const REDOC_CONFIG = `openapi:
+  codeSamples:
+    languages:
+      - lang: curl
+      - lang: TypeScript
+        label: Typed client
+      - lang: Payload
+`;
+
 export interface ReferencePage {
   /** The description to render (a bundled file, or one whose refs Redocly resolves). */
   description: string;
@@ -48,9 +62,11 @@ export async function buildReference(page: ReferencePage): Promise<void> {
   const rendered = join(work, basename(page.description));
   expandServerDefaults(page.description, rendered);
   addCodeSamples(rendered);
+  const config = join(work, 'redocly.yaml');
+  writeFileSync(config, REDOC_CONFIG);
   let doc: Record<string, unknown>;
   try {
-    await buildDocs(page, rendered);
+    await buildDocs(page, rendered, config);
     doc = parse(readFileSync(rendered, 'utf8'));
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -77,11 +93,13 @@ function withPrerender(html: string, doc: Record<string, unknown>): string {
   return body.replace('</head>', `${deepLinkScript(doc)}\n</head>`).replace(HYDRATE, HYDRATED);
 }
 
-async function buildDocs(page: ReferencePage, description: string): Promise<void> {
+async function buildDocs(page: ReferencePage, description: string, config: string): Promise<void> {
   const args = [
     redoclyBin,
     'build-docs',
     description,
+    '--config',
+    config,
     '--output',
     page.output,
     '--template',
