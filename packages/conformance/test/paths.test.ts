@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/run.js';
+import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
+import type { Fault } from './faults/proxy.js';
+import { withStack } from './variants/stack.js';
+
+// The result's path is "not shown": a deployment that serves results elsewhere conforms, and with
+// --result-path (RunOptions.paths) the suite checks its results there.
+const RESULT = /^\/api\/v2\/record\/([^/]+)\/result\/$/;
+const MOVED = /^\/api\/v2\/results\/([^/]+)\/$/;
+const elsewhere: Fault = {
+  answer: (req) => {
+    const path = req.path.split('?')[0] ?? '';
+    if (!RESULT.test(path)) return undefined;
+    const body = { data: {}, successful: false, messages: [{ code: 'not_found', text: 'No such path.' }] };
+    return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  },
+  request: (req) => {
+    const token = MOVED.exec(req.path.split('?')[0] ?? '')?.[1];
+    return token ? { ...req, path: `/api/v2/record/${token}/result/` } : req;
+  },
+};
+const only = ['result-before-finish', 'results-after-finish'];
+const runOn = (url: string, paths?: { getResult: string }) =>
+  run({ baseUrl: url, apiKey: MAIN_KEY, otherApiKey: OTHER_KEY, provision: 'sandbox', rate: false, only, paths });
+
+describe('results at another path', () => {
+  it.each([
+    ['without --result-path: the checks warn (the path is assumed), the target conforms', undefined, 'warn'],
+    ['with --result-path /results/{token}/: the checks pass there', { getResult: '/results/{token}/' }, 'pass'],
+  ] as const)('%s', async (_name, paths, want) => {
+    const result = await withStack([elsewhere], (url) => runOn(url, paths));
+    expect(result.results.map((r) => [r.id, r.outcome])).toEqual(only.map((id) => [id, want]));
+    expect(result.conforms).toBe(true);
+  });
+});
