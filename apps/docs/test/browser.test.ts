@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build/site.js';
 import { defaultSiteOptions } from '../src/paths.js';
+import { CONTENT_SECURITY_POLICY } from '../src/serve/encoded.js';
 import { serveDocs } from '../src/serve.js';
 import { openOfflineBrowser } from './offline-browser.js';
 
@@ -50,6 +51,7 @@ async function open(path: string) {
 const PAGES = [
   ['getting-started', ''],
   ['assumptions', 'assumptions.html'],
+  ['errors', 'errors.html'],
   ['downloads', 'downloads.html'],
   ['client', 'client.html'],
   ['reference', 'reference.html'],
@@ -188,6 +190,22 @@ describe('the docs site in headless Chromium, offline', () => {
         { timeout: READY_LIMIT_MS },
       )
       .toBe(true);
+  });
+
+  it('serves every page under its Content-Security-Policy, which none of them violates', async () => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    for (const [name, path] of PAGES) {
+      const res = await fetch(`${server.url}/${path.split('#')[0]}`);
+      expect([name, res.headers.get('content-security-policy')]).toEqual([name, CONTENT_SECURITY_POLICY]);
+      expect([name, res.headers.get('x-content-type-options')]).toEqual([name, 'nosniff']);
+      await open(path);
+      const violations = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations);
+      expect([name, violations]).toEqual([name, []]);
+    }
   });
 
   it('sent no request outside localhost and logged no console error', () => {

@@ -77,6 +77,28 @@ function safeStat(path: string): Stats | undefined {
  * Content-Encoding, `Vary: Accept-Encoding`, caching by name (see cacheControl), an ETag per variant
  * and a 304 when the client has it already. GET and HEAD.
  */
+/**
+ * What a page of the site may load: its own files only (scripts, styles, fonts, images, the search
+ * worker), no plugin, no framing, no form sent elsewhere. Inline scripts and styles stay allowed:
+ * the prerendered reference inlines its deep-link and colour-mode scripts, and Redoc's
+ * styled-components write their styles inline; Redoc's bundle also evaluates code (the browser
+ * reported `script-src eval` on the reference without 'unsafe-eval'). The browser test loads every
+ * page under it and fails on any violation.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
@@ -98,6 +120,7 @@ export function sendFile(
     Vary: 'Accept-Encoding',
   };
   if (encoding) headers['Content-Encoding'] = encoding;
+  if (extname(file) === '.html') headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
   const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
   if (tags.includes(etag) || tags.includes('*')) {
     res.writeHead(304, headers).end();
