@@ -1,20 +1,5 @@
 import type { OpenApiDocument } from '@tas/openapi';
-
-type Json = Record<string, unknown>;
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** A local $ref resolved (a chain of them too); anything else as it is. */
-function resolve(doc: Json, node: unknown): unknown {
-  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 10; hops++) {
-    const ref = node.$ref as string;
-    if (!ref.startsWith('#/')) return node;
-    node = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((n, s) => (isObject(n) ? n[s.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined), doc);
-  }
-  return node;
-}
+import { isObject, type Json, resolveLocal as resolve } from './local-ref.js';
 
 /** The error codes a response's examples show. */
 function codesOf(doc: Json, response: Json): string[] {

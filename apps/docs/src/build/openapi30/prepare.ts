@@ -5,9 +5,8 @@
  * `oneOf`/`anyOf`, numeric `exclusiveMinimum`/`exclusiveMaximum`, and `info.summary`. Rewritten on a
  * copy before the converter runs; what they became is listed on the downloads page from the diff.
  */
-type Json = Record<string, unknown>;
+import { isObject, type Json, resolveLocal } from '../local-ref.js';
 
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 // Values, not schemas: an example or a default may hold any key.
 const VALUES = new Set(['example', 'examples', 'default', 'enum', 'value', 'const']);
 
@@ -31,15 +30,7 @@ function visit(node: unknown, doc: Json): void {
 
 /** The schema a local $ref names, following a chain of them. */
 function resolve(doc: Json, schema: Json): Json | undefined {
-  let node: unknown = schema;
-  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 10; hops++) {
-    const ref = node.$ref as string;
-    if (!ref.startsWith('#/')) return undefined;
-    node = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((n, s) => (isObject(n) ? n[s.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined), doc);
-  }
+  const node = resolveLocal(doc, schema);
   return isObject(node) ? node : undefined;
 }
 
