@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { profileFor } from '../journey/profile.js';
-import { authenticateRecord, dataOf, getRecord, type RecordData } from '../journey/steps.js';
+import { authenticateRecord, dataOf, getRecord, recordsOf } from '../journey/steps.js';
 import { isSuccess } from '../types.js';
 
 export const externalIdPerOrganizer: Check = {
@@ -25,11 +25,9 @@ export const externalIdPerOrganizer: Check = {
     if (!used.ok) return;
     // The other organizer's own ready record, from its listing (its fixtures are not the suite's to make).
     const listing = await ctx.call('listRecords', { key: 'other', query: { status: '2', auth_required: 'true' } });
-    const data = dataOf<{ results?: RecordData[]; records?: RecordData[]; items?: RecordData[] } | RecordData[]>(
-      listing,
+    const theirs = recordsOf(dataOf<unknown>(listing)).find(
+      (r) => r.role === null && r.status === 2 && r.auth_required === true,
     );
-    const list = Array.isArray(data) ? data : (data?.results ?? data?.records ?? data?.items ?? []);
-    const theirs = list.find((r) => r.role === null && r.status === 2 && r.auth_required === true);
     if (!theirs) return ctx.skip("could not run: the other organizer's listing shows no ready standalone record");
     const mobile = ctx.mobile();
     const params = { token: theirs.token };

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { dataOf, type RecordData } from '../journey/steps.js';
+import { dataOf, recordsOf } from '../journey/steps.js';
 
 /** Pages read at most while looking for the fresh record: bounds the requests on a long listing. */
 const MAX_PAGES = 20;
@@ -49,14 +49,6 @@ export const listingRule1: Check = {
     );
   },
 };
-
-/** The records of a page, in the shapes a listing takes: ours (`results`), `records`, `items`, or a bare array. */
-function recordsOf(data: unknown): RecordData[] {
-  if (Array.isArray(data)) return data as RecordData[];
-  const d = (data ?? {}) as Record<string, unknown>;
-  const list = d.results ?? d.records ?? d.items;
-  return Array.isArray(list) ? (list as RecordData[]) : [];
-}
 
 /** The next page's query by what the page says: a next page number, a next link, or counts. */
 export function nextQuery(
