@@ -17,6 +17,7 @@ packages, and writes into DIR (default dist/release/<version>/):
   tas-api-<version>.yaml, tas-api-<version>.json   the bundled description
   docs/                                            the documentation site
   tas-client-<v>.tgz, tas-conformance-<v>.tgz      the npm tarballs
+  tas-sandbox-<v>.tgz, tas-mock-<v>.tgz            the servers (npx --package ./<file> tas-sandbox)
   SHA256SUMS                                       checksums (sha256sum -c SHA256SUMS)
 To abandon an attempt: see "Abandoning a release" in openapi/README.md.
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** The parts of an OpenAPI 3.1 document this package reads; everything else passes through. */
 export interface OpenApiDocument {
@@ -20,6 +21,9 @@ const bundled = new URL(
   import.meta.url.includes('/dist/lib/') ? '../openapi.json' : '../dist/openapi.json',
   import.meta.url,
 );
+
+/** The bundled description's file, for tools that read a path (Prism). */
+export const DESCRIPTION_FILE = fileURLToPath(bundled);
 
 /** Reads the bundled description (dist/openapi.json), the single source every package derives from. */
 export function loadDescription(path: URL | string = bundled): OpenApiDocument {

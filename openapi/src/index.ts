@@ -8,6 +8,7 @@ export {
 } from './assumptions.js';
 export {
   basePath,
+  DESCRIPTION_FILE,
   type JsonObject,
   loadDescription,
   type OpenApiDocument,

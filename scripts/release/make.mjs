@@ -56,6 +56,10 @@ export function writeRelease({ root, openapi, version, out, log }) {
   for (const pkg of ['packages/client', 'packages/conformance']) {
     execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: join(root, pkg), stdio: 'ignore' });
   }
+  // The sandbox and the mock, as their builds packed them (bins tas-sandbox and tas-mock).
+  for (const app of ['apps/sandbox/dist', 'apps/mock/dist'])
+    for (const file of readdirSync(join(root, app)).filter((f) => f.endsWith('.tgz')))
+      cpSync(join(root, app, file), join(dir, file));
   const files = walk(dir).filter((f) => f !== 'SHA256SUMS');
   const sums = files.map(
     (f) =>

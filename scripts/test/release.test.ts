@@ -50,11 +50,14 @@ describe('npm run release', () => {
         `tas-api-${version}.yaml`,
         `tas-client-${version}.tgz`,
         `tas-conformance-${version}.tgz`,
+        `tas-mock-${version}.tgz`,
+        `tas-sandbox-${version}.tgz`,
       ].sort(),
     );
     expect(readdirSync(join(out, 'docs'))).toContain('index.html');
     const sums = readFileSync(join(out, 'SHA256SUMS'), 'utf8');
     expect(sums).toContain(`  tas-client-${version}.tgz`);
+    expect(sums).toContain(`  tas-sandbox-${version}.tgz`);
     expect(sums).toContain('  docs/index.html');
     await run('sha256sum', ['--check', '--quiet', 'SHA256SUMS'], { cwd: out });
   });

@@ -51,5 +51,13 @@ describe('npm run build -w @tas/docs with a bad argument', () => {
       ['--out', `${build}/site`],
       `npm run build -w @tas/docs: --out ${build}/site: cannot write there (ENOTDIR); choose another folder`,
     ],
+    [
+      ['--sandbox-url', 'sandbox.tas.example'],
+      'npm run build -w @tas/docs: --sandbox-url sandbox.tas.example is not an http(s) address; give e.g. https://sandbox.tas.example',
+    ],
+    [
+      ['--mock-url', 'ftp://mock.tas.example'],
+      'npm run build -w @tas/docs: --mock-url ftp://mock.tas.example is not an http(s) address; give e.g. https://sandbox.tas.example',
+    ],
   ])('%j', async (args, want) => expectOneLine(await run(tsxCommand(build, args)), 2, want));
 });

@@ -1,10 +1,13 @@
+#!/usr/bin/env node
 // The edge: flags and environment variables are read here and nowhere else.
 import { BODY_BOUNDS_TEXT } from '@tas/openapi';
 import { BOUNDS_TEXT, exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
 import { DEFAULT_PORT } from './port.js';
 
-const COMMAND = 'npm run mock';
-const HELP = `Usage: npm run mock -- [options]
+// The packed bin (tas-mock) is built with TAS_BIN defined; from this repository it is the npm script.
+declare const TAS_BIN: string | undefined;
+const COMMAND = typeof TAS_BIN === 'string' ? TAS_BIN : 'npm run mock';
+const HELP = `Usage: ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} [options]
 
 Prism mock of the Test Administration Service API v2, served at {base_url}/api/v2/ like a live
 deployment. Answers come from the description's named examples; pick one per request with

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { configureExtensionsUserProvided } from '@stoplight/prism-cli/dist/extensions.js';
 import { createLogger } from '@stoplight/prism-core';
 import {
@@ -9,6 +8,7 @@ import {
   type IHttpResponse,
 } from '@stoplight/prism-http';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
+import { DESCRIPTION_FILE } from '@tas/openapi';
 
 /** What Prism answered: a response (with the request's violations), or one of its own errors. */
 export type PrismAnswer =
@@ -23,7 +23,7 @@ export interface Violation {
   code: string | number;
 }
 
-export const descriptionPath = createRequire(import.meta.url).resolve('@tas/openapi/openapi.json');
+export const descriptionPath = DESCRIPTION_FILE;
 
 /**
  * Prism's HTTP mocker run from code over the bundled description. Paths here are relative to the

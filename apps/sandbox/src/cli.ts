@@ -6,6 +6,7 @@ import {
   BOUNDS_TEXT,
   checkWritableFile,
   exitOnUsageError,
+  helpHint,
   listenError,
   parseFlags,
   parsePort,
@@ -13,8 +14,10 @@ import {
 } from '@tas/serve';
 import { DEFAULT_KEYS, DEFAULT_RATE_LIMIT, startSandbox } from './server.js';
 
-const COMMAND = 'npm run sandbox';
-const HELP = `Usage: npm run sandbox -- [options]
+// The packed bin (tas-sandbox) is built with TAS_BIN defined; from this repository it is the npm script.
+declare const TAS_BIN: string | undefined;
+const COMMAND = typeof TAS_BIN === 'string' ? TAS_BIN : 'npm run sandbox';
+const HELP = `Usage: ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} [options]
 
 Serves a stateful sandbox of /api/v2 at http://HOST:PORT/api/v2/ and its control API at /__sandbox/.
 
@@ -63,7 +66,7 @@ try {
       help: { type: 'boolean', short: 'h' },
     },
     process.argv.slice(2),
-    `${COMMAND} -- --help`,
+    helpHint(COMMAND),
   );
   const env = process.env;
   if (flags.help) {

@@ -12,11 +12,16 @@ export function parseCommandLine<T extends Options>(
   options: T,
   args: string[],
 ): Values<T & typeof HELP_FLAG> {
-  const values = parseFlags<T & typeof HELP_FLAG>({ ...options, ...HELP_FLAG }, args, `${command} -- --help`);
+  const values = parseFlags<T & typeof HELP_FLAG>({ ...options, ...HELP_FLAG }, args, helpHint(command));
   // parseArgs' value types do not resolve for a generic T; `help` is there, declared just above.
   if ((values as { help?: boolean }).help) {
     console.log(help);
     process.exit(0);
   }
   return values;
+}
+
+/** How to ask for help: an npm script passes its flags after `--`, a bin takes them directly. */
+export function helpHint(command: string): string {
+  return command.startsWith('npm ') ? `${command} -- --help` : `${command} --help`;
 }

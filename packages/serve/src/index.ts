@@ -1,5 +1,5 @@
 export * from './bounds.js';
-export { parseCommandLine } from './command-line.js';
+export { helpHint, parseCommandLine } from './command-line.js';
 export { parseFlags } from './flags.js';
 export { createGuardedServer, envelope, type GuardOptions, type Handler, plainText, type Reason } from './guard.js';
 export { type Listening, listen, urlHost } from './listen.js';

@@ -1,15 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listOperations, type OpenApiDocument } from '@tas/openapi';
 import { parse, stringify } from 'yaml';
+import { LOCAL, type Servers } from '../guide/addresses.js';
 import { SAMPLE_CALLS } from '../samples/calls.js';
 import { renderSample, type Sample } from '../samples/render.js';
 import { withErrorLinks } from './error-links.js';
 
 /** Every sample the description's operations get (those `samples/calls.ts` names). */
-export function codeSamples(doc: OpenApiDocument): Sample[] {
+export function codeSamples(doc: OpenApiDocument, sandbox = LOCAL.sandbox): Sample[] {
   return listOperations(doc).flatMap((op) => {
     const call = SAMPLE_CALLS[op.operationId];
-    return call ? [renderSample(op, call)] : [];
+    return call ? [renderSample(op, call, sandbox)] : [];
   });
 }
 
@@ -19,9 +20,9 @@ export function codeSamples(doc: OpenApiDocument): Sample[] {
  * description in openapi/ and the downloads stay as they are. Operations without an entry (the
  * sandbox control API's) are left alone.
  */
-export function withCodeSamples(doc: OpenApiDocument): OpenApiDocument {
+export function withCodeSamples(doc: OpenApiDocument, sandbox = LOCAL.sandbox): OpenApiDocument {
   const copy = structuredClone(doc);
-  const byId = new Map(codeSamples(doc).map((s) => [s.operationId, s]));
+  const byId = new Map(codeSamples(doc, sandbox).map((s) => [s.operationId, s]));
   for (const item of Object.values(copy.paths ?? {}))
     for (const op of Object.values(item as Record<string, Record<string, unknown>>)) {
       const sample = op && typeof op === 'object' ? byId.get(String(op.operationId)) : undefined;
@@ -35,6 +36,7 @@ export function withCodeSamples(doc: OpenApiDocument): OpenApiDocument {
 }
 
 /** The same, on a description file (the copy `redoc.ts` renders), its error responses linked to errors.html. */
-export function addCodeSamples(file: string): void {
-  writeFileSync(file, stringify(withErrorLinks(withCodeSamples(parse(readFileSync(file, 'utf8')) as OpenApiDocument))));
+export function addCodeSamples(file: string, addresses: Servers = LOCAL): void {
+  const doc = parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+  writeFileSync(file, stringify(withErrorLinks(withCodeSamples(doc, addresses.sandbox))));
 }

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { OpenApiDocument } from '@tas/openapi';
 import { marked } from 'marked';
 import { stringify } from 'yaml';
+import { type Addresses, atAddresses } from '../guide/addresses.js';
 import { type ClientDownload, clientReadmePage, DOWNLOADS, downloadsPage } from '../guide/downloads.js';
+import type { ServerDownload } from '../guide/servers.js';
 import type { ClientPackage } from './client-package.js';
 import { type ChangeGroup, conversionChanges } from './openapi30/changes.js';
 import { convertTo30 } from './openapi30/convert.js';
@@ -15,17 +17,20 @@ export interface DownloadsBuild {
   client?: ClientPackage;
   clientDir?: string;
   control: boolean;
+  servers: ServerDownload[];
+  addresses: Addresses;
 }
 
 /**
  * Writes what the downloads page offers (the client tarball and README, the description as OpenAPI 3.0,
  * the Postman collection and environments) and returns the pages that present them.
  */
-export async function writeDownloads({ outDir, doc, client, clientDir, control }: DownloadsBuild): Promise<{
+export async function writeDownloads(build: DownloadsBuild): Promise<{
   pages: Record<string, string>;
   client?: ClientDownload;
   conversion: ChangeGroup[];
 }> {
+  const { outDir, doc, client, clientDir, control, servers, addresses } = build;
   const json = doc as unknown as Record<string, unknown>;
   const doc30 = await convertTo30(json);
   writeFileSync(join(outDir, DOWNLOADS.openapi30Json), `${JSON.stringify(doc30, null, 2)}\n`);
@@ -38,7 +43,7 @@ export async function writeDownloads({ outDir, doc, client, clientDir, control }
   for (const name of Object.keys(POSTMAN_ENVIRONMENTS) as (keyof typeof POSTMAN_ENVIRONMENTS)[])
     writeFileSync(
       join(outDir, DOWNLOADS.environment(name)),
-      `${JSON.stringify(postmanEnvironment(name, doc.info.title), null, 2)}\n`,
+      `${JSON.stringify(atEnvironment(postmanEnvironment(name, doc.info.title), addresses), null, 2)}\n`,
     );
 
   const pages: Record<string, string> = {};
@@ -51,8 +56,19 @@ export async function writeDownloads({ outDir, doc, client, clientDir, control }
     pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html: forThePage(await marked.parse(text)), control });
   }
   const download = client && { ...client, readme };
-  pages['downloads.html'] = downloadsPage({ doc, client: download, conversion, control });
+  pages['downloads.html'] = downloadsPage({ doc, client: download, servers, addresses, conversion, control });
   return { pages, client: download, conversion };
+}
+
+/** An environment pointed at the site's sandbox or mock (the hosted ones when the build was given them). */
+function atEnvironment(env: Record<string, unknown>, addresses: Addresses): Record<string, unknown> {
+  const values = env.values as { key: string; value: unknown }[];
+  return {
+    ...env,
+    values: values.map((v) =>
+      v.key === 'base_url' && typeof v.value === 'string' ? { ...v, value: atAddresses(v.value, addresses) } : v,
+    ),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type { Addresses } from '../guide/addresses.js';
 import { addCodeSamples } from './code-samples.js';
 import { localizeAssets, localizeRenderer } from './offline.js';
 import { deepLinkScript, HYDRATE, HYDRATED, prerenderedOperations } from './prerender.js';
@@ -50,6 +51,8 @@ export interface ReferencePage {
   templateOptions: Record<string, string | boolean>;
   /** The site's assets folder (the root's, for every version) and the link to it from the page. */
   assets: { dir: string; href: string };
+  /** The sandbox and the mock the samples and the Servers panel point at. */
+  addresses: Addresses;
 }
 
 /**
@@ -60,8 +63,8 @@ export interface ReferencePage {
 export async function buildReference(page: ReferencePage): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'tas-docs-render-'));
   const rendered = join(work, basename(page.description));
-  expandServerDefaults(page.description, rendered);
-  addCodeSamples(rendered);
+  expandServerDefaults(page.description, rendered, page.addresses);
+  addCodeSamples(rendered, page.addresses);
   const config = join(work, 'redocly.yaml');
   writeFileSync(config, REDOC_CONFIG);
   let doc: Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
+import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
 import { readClientExamples } from '../guide/client-examples.js';
 import { errorsPage } from '../guide/errors.js';
 import { FAVICON } from '../guide/layout.js';
@@ -9,6 +10,7 @@ import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
 import { writeDownloads } from './downloads.js';
 import { buildReference, bundle } from './redoc.js';
+import { copyServerPackages } from './server-packages.js';
 
 export interface SiteOptions {
   outDir: string;
@@ -22,6 +24,10 @@ export interface SiteOptions {
   siteRoot?: string;
   /** The typed client's package folder: packed into the site with its README, when built. */
   clientDir?: string;
+  /** The sandbox's and the mock's build folders (their dist/, with the tarball their build packed). */
+  serverDirs?: string[];
+  /** Where the samples, commands and Postman environments point: hosted addresses, or the local defaults. */
+  addresses?: Addresses;
   /** The client already packed (the versioned build packs it once for every version). */
   clientPackage?: ClientPackage;
   log?: (line: string) => void;
@@ -36,6 +42,8 @@ export interface SiteSummary {
   arazzo: string[];
   /** The client tarball in the site, when there is one. */
   client?: string;
+  /** The sandbox's and the mock's tarballs in the site. */
+  servers: string[];
   /** What the OpenAPI 3.0 conversion changed: each kind, with its count. */
   conversion: string[];
 }
@@ -43,6 +51,7 @@ export interface SiteSummary {
 /** Builds the whole static site into one folder, publishable as it is on any static host. */
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const { outDir, descriptionDir, log = () => {} } = options;
+  const addresses = options.addresses ?? siteAddresses();
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(join(descriptionDir, file), join(outDir, file));
@@ -66,6 +75,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     title: `${name} ${doc.info.version}: reference`,
     templateOptions,
     assets,
+    addresses,
   });
   if (control) {
     await bundle(options.controlDescription, join(outDir, 'sandbox-control.yaml'));
@@ -75,6 +85,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       title: `${name}: sandbox control API`,
       templateOptions,
       assets,
+      addresses,
     });
   } else log(`sandbox control API: ${options.controlDescription} not found; its reference page is left out`);
 
@@ -96,18 +107,34 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
 
   const packed = options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined);
   if (!packed) log(`typed client: no built package in ${options.clientDir}; the downloads page says so`);
-  const downloads = await writeDownloads({ outDir, doc, client: packed, clientDir: options.clientDir, control });
+  const servers = copyServerPackages(options.serverDirs ?? [], outDir);
+  if (options.serverDirs && servers.length < options.serverDirs.length)
+    log(
+      `sandbox and mock packages: ${servers.length} of ${options.serverDirs.length} built; the downloads page says so`,
+    );
+  const downloads = await writeDownloads({
+    outDir,
+    doc,
+    client: packed,
+    clientDir: options.clientDir,
+    control,
+    servers,
+    addresses,
+  });
   if (packed && !options.clientPackage) packed.cleanup();
 
-  const clientExamples = readClientExamples(options.clientExamplesDir);
+  const clientExamples = readClientExamples(options.clientExamplesDir).map((e) => ({
+    ...e,
+    source: atAddresses(e.source, addresses),
+  }));
   if (!clientExamples.length) {
     log(`typed-client examples: none in ${options.clientExamplesDir}; the page shows curl only and says so`);
   }
   // The guide's own pages, by file name: a page more is a line more.
   const pages: Record<string, string> = {
-    'index.html': guidePage({ doc, clientExamples, control, arazzo, client: downloads.client }),
+    'index.html': guidePage({ doc, clientExamples, control, arazzo, client: downloads.client, servers, addresses }),
     'assumptions.html': assumptionsPage({ doc, control }),
-    'errors.html': errorsPage({ doc, control }),
+    'errors.html': errorsPage({ doc, control, addresses }),
     ...downloads.pages,
   };
   for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), html);
@@ -119,6 +146,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     control,
     arazzo,
     client: downloads.client?.file,
+    servers: servers.map((s) => s.file),
     conversion: downloads.conversion.map((g) => `${g.signature} (${g.nodes.length})`),
   };
 }

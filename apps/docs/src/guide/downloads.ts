@@ -1,10 +1,12 @@
 import type { OpenApiDocument } from '@tas/openapi';
 import type { ChangeGroup } from '../build/openapi30/changes.js';
 import { POSTMAN_ENVIRONMENTS } from '../build/postman.js';
+import { type Addresses, atAddresses } from './addresses.js';
 import { conversionSection } from './conversion.js';
 import { code, esc, table } from './html.js';
 import { page } from './layout.js';
 import { lintDefaultsSection } from './lint-defaults.js';
+import { type ServerDownload, serversSection } from './servers.js';
 
 /** The files of the site a partner downloads, by name. */
 export const DOWNLOADS = {
@@ -28,6 +30,8 @@ export interface ClientDownload {
 export interface DownloadsInput {
   doc: OpenApiDocument;
   client?: ClientDownload;
+  servers: ServerDownload[];
+  addresses: Addresses;
   conversion: ChangeGroup[];
   control: boolean;
 }
@@ -56,12 +60,12 @@ until it is, that command fails (404); use the tarball.</p>
 ${readme}`;
 }
 
-/** downloads.html: the client, the description in 3.1 and 3.0, the Postman collection. */
-export function downloadsPage({ doc, client, conversion, control }: DownloadsInput): string {
+/** downloads.html: the client, the sandbox and the mock, the description in 3.1 and 3.0, the Postman collection. */
+export function downloadsPage({ doc, client, servers, addresses, conversion, control }: DownloadsInput): string {
   const { title, version } = doc.info;
   const envRows = Object.entries(POSTMAN_ENVIRONMENTS).map(([name, values]) => [
     `<a href="${DOWNLOADS.environment(name)}" download>${DOWNLOADS.environment(name)}</a>`,
-    `<code>base_url</code> <code>${esc(values.base_url)}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>`,
+    `<code>base_url</code> <code>${esc(atAddresses(values.base_url, addresses))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>`,
   ]);
   const body = `<h1>Downloads</h1>
 <p>Everything an integration needs, for version <strong data-version>${esc(version)}</strong> of the ${esc(title)}; every file is
@@ -70,6 +74,8 @@ built from the same description as the <a href="reference.html">reference</a>.</
 ${clientInstall(client)}
 <p>Every operation of the <a href="reference.html">reference</a> shows a sample with the client beside the curl one, and
 <a href="index.html#client">Getting started</a> shows whole journeys.</p>
+<h2 id="servers">The sandbox and the mock</h2>
+${serversSection(servers, addresses)}
 <h2 id="description">The description</h2>
 ${table(
   ['File', 'Format', 'For'],

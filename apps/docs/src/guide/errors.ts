@@ -1,4 +1,5 @@
 import { listOperations, type OpenApiDocument } from '@tas/openapi';
+import { LOCAL, type Servers } from './addresses.js';
 import { code, esc, inline, table } from './html.js';
 import { page } from './layout.js';
 
@@ -160,7 +161,15 @@ export function documentedCodes(doc: OpenApiDocument): ErrorCode[] {
 }
 
 /** errors.html: every error code a partner meets, its status, cause and fix; and how to ask the mock for one. */
-export function errorsPage({ doc, control }: { doc: OpenApiDocument; control: boolean }): string {
+export function errorsPage({
+  doc,
+  control,
+  addresses = LOCAL,
+}: {
+  doc: OpenApiDocument;
+  control: boolean;
+  addresses?: Servers;
+}): string {
   const { title, version } = doc.info;
   const rows = (list: ErrorCode[]) =>
     list.map((e) => [
@@ -185,7 +194,7 @@ ${code(
   [
     "curl -H 'API-KEY: any' -H 'Prefer: code=409, example=ErrorRoadmapRecord' \\",
     '  -H "Content-Type: application/json" -d \'{"mobile":"09121234567","profile":{"name":"علی رضایی","birth":"1990-04-21","is_male":true}}\' \\',
-    '  http://localhost:4010/api/v2/record/3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63/auth/',
+    `  ${addresses.mock}/api/v2/record/3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63/auth/`,
   ].join('\n'),
   'sh',
 )}

@@ -1,14 +1,15 @@
 import type { OpenApiDocument } from '@tas/openapi';
 import { listAssumptions } from '@tas/openapi';
+import { type Addresses, siteAddresses } from './addresses.js';
 import { assumptionsBody } from './assumptions.js';
 import { type ClientExample, clientSection } from './client-examples.js';
 import type { ClientDownload } from './downloads.js';
 import { esc } from './html.js';
 import { page } from './layout.js';
 import { limitsSection } from './limits.js';
+import { type ServerDownload, whereServersAre } from './servers.js';
 import { walkthroughs } from './walkthrough/journeys.js';
 import { walkthroughSection } from './walkthrough/render.js';
-import { SANDBOX_URL } from './walkthrough/types.js';
 
 export interface GuideInput {
   doc: OpenApiDocument;
@@ -19,10 +20,14 @@ export interface GuideInput {
   arazzo: string[];
   /** The client tarball in the site, when there is one. */
   client?: ClientDownload;
+  /** The sandbox's and the mock's tarballs in the site. */
+  servers?: ServerDownload[];
+  addresses?: Addresses;
 }
 
 /** The getting-started page (index.html): self-contained, relative links only. */
-export function guidePage({ doc, clientExamples, control, arazzo, client }: GuideInput): string {
+export function guidePage(input: GuideInput): string {
+  const { doc, clientExamples, control, arazzo, client, servers = [], addresses = siteAddresses() } = input;
   const { title, version } = doc.info;
   const workflows = arazzo.length
     ? `<ul>${arazzo.map((f) => `<li><a href="arazzo/${esc(f)}" download>${esc(f)}</a></li>`).join('')}</ul>`
@@ -33,9 +38,8 @@ export function guidePage({ doc, clientExamples, control, arazzo, client }: Guid
 <code>{base_url}/api/v2/...</code> (paths end with <code>/</code>) and every request carries the organizer's key in the
 <code>API-KEY</code> header. Every answer is the envelope <code>{data, successful, messages}</code>.</p>
 <h2 id="try">Try it on the sandbox</h2>
-<p>The sandbox is a complete, stateful implementation of the API that runs on your machine. In a clone of
-the repository, <code>npm install</code> and then <code>npm start</code> serve it at <code>${SANDBOX_URL}</code>, beside the
-mock (<code>http://localhost:4010</code>) and this site (<code>http://localhost:8080</code>). It has two organizers, one per key:
+<p>The sandbox is a complete, stateful implementation of the API; the mock answers the description's examples. The commands on
+this site use ${whereServersAre(addresses, servers)} (Node.js 20.19 or later). The sandbox has two organizers, one per key:
 <code>sandbox-key-instant</code> authenticates participants at once, <code>sandbox-key-sms</code> by a code sent by SMS.</p>
 <p>The journeys below are what an integration does. Paste each command into bash, in order: a step sets the shell
 variables (<code>$RECORD</code>, <code>$CODE</code>…) the next ones read. They need <code>curl</code> and
@@ -45,11 +49,11 @@ command against a fresh sandbox and compares what it prints with this page.</p>
 <p>The sandbox's own calls under <code>/__sandbox/</code> (the SMS outbox, creating a roadmap, a reset) are its
 ${controlRef}: they do not exist in production.</p>
 <h2 id="journeys">Journeys</h2>
-${walkthroughs.map((j) => walkthroughSection(doc, j)).join('\n')}
+${walkthroughs.map((j) => walkthroughSection(doc, j, addresses)).join('\n')}
 <h2 id="mock">Against the mock</h2>
-<p>The mock (<code>npm run mock</code>, <code>http://localhost:4010</code>) takes any key and keeps no state: each call
+<p>The mock (<code>${esc(addresses.mock)}</code>) takes any key and keeps no state: each call
 answers one of the description's named examples, whatever token it names, and checks the request against the description.
-Set <code>BASE_URL=http://localhost:4010</code> and run the same commands: each step says which example it gets, and
+Set <code>BASE_URL=${esc(addresses.mock)}</code> and run the same commands: each step says which example it gets, and
 where the mock would answer another one, the <code>Prefer</code> header that asks for it. The mock has no
 <code>/__sandbox/</code> calls: set what those steps set yourself, <code>ROADMAP</code> to any UUID and
 <code>CODE</code> to any 5 digits.</p>
@@ -63,11 +67,12 @@ ${limitsSection(doc)}
 ${listAssumptions(doc).length} decisions are listed on their own page: <a href="assumptions.html">Stated and assumed</a>.</p>
 <h2 id="downloads">Downloads</h2>
 <ul>
+<li><a href="downloads.html#client">The typed client</a>${client ? `: ${esc(client.file)}` : ''}</li>
+<li><a href="downloads.html#servers">The sandbox and the mock</a>, to run on your machine${servers.length ? `: ${servers.map((s) => esc(s.file)).join(', ')}` : ''}</li>
 <li><a href="openapi.yaml" download>openapi.yaml</a>: the bundled description, version ${esc(version)}</li>
 <li><a href="openapi.json" download>openapi.json</a>: the same, as JSON</li>
 <li><a href="downloads.html#openapi-30">openapi-3.0.yaml and openapi-3.0.json</a>: the same as OpenAPI 3.0, for tools that read only 3.0</li>
 <li><a href="downloads.html#postman">A Postman collection</a>, with environments for the mock and the sandbox</li>
-<li><a href="downloads.html#client">The typed client</a>${client ? `: ${esc(client.file)}` : ''}</li>
 ${control ? '<li><a href="sandbox-control.yaml" download>sandbox-control.yaml</a>: the sandbox control API</li>' : ''}
 </ul>
 <h3 id="workflows">Workflows (Arazzo)</h3>

@@ -1,4 +1,5 @@
 import type { Operation } from '@tas/openapi';
+import { LOCAL } from '../guide/addresses.js';
 import { curl } from '../guide/walkthrough/commands.js';
 import type { SampleCall } from './calls.js';
 
@@ -14,7 +15,7 @@ export interface Sample {
 const VARIABLE = /\$([A-Z][A-Z0-9_]*)/g;
 
 /** Both samples of one operation, from its entry in `calls.ts` and the description's request example. */
-export function renderSample(op: Operation, call: SampleCall): Sample {
+export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sandbox): Sample {
   const tokenVar = op.path.startsWith('/roadmap/') ? '$ROADMAP' : '$RECORD';
   const path = op.path.replace(/\{token\}/g, tokenVar);
   const query = Object.entries(call.query ?? {});
@@ -25,7 +26,7 @@ export function renderSample(op: Operation, call: SampleCall): Sample {
   const variables = [...new Set([...`${path} ${curlBody ?? ''}`.matchAll(VARIABLE)].map((m) => m[1] as string))];
 
   const header = [
-    `# ${op.summary}. Needs BASE_URL and API_KEY (e.g. ${call.key} on the sandbox)`,
+    `# ${op.summary}. Needs BASE_URL (the sandbox: ${sandbox}) and API_KEY (${call.key} on the sandbox)`,
     ...variables.map((v) => `# ${v}: ${call.needs?.[v] ?? 'see the reference'}`),
   ];
   return {
@@ -38,6 +39,7 @@ export function renderSample(op: Operation, call: SampleCall): Sample {
       call,
       { path: op.path.includes('{token}') ? tokenVar : undefined, query, body },
       variables,
+      sandbox,
     ),
   };
 }
@@ -59,6 +61,7 @@ function clientSource(
   call: SampleCall,
   parts: { path?: string; query: [string, unknown][]; body: unknown },
   variables: string[],
+  sandbox: string,
 ): string {
   const js = (value: unknown) =>
     JSON.stringify(value, null, 2)
@@ -71,7 +74,7 @@ function clientSource(
   ].filter(Boolean);
   const args = init.length ? `, {\n  ${init.join(',\n  ')},\n}` : '';
   const env = ['BASE_URL', 'API_KEY', ...variables].map((v) =>
-    v === 'BASE_URL' ? "BASE_URL = 'http://localhost:4020'" : v === 'API_KEY' ? `API_KEY = '${call.key}'` : `${v} = ''`,
+    v === 'BASE_URL' ? `BASE_URL = '${sandbox}'` : v === 'API_KEY' ? `API_KEY = '${call.key}'` : `${v} = ''`,
   );
   return `// ${op.summary}, with the typed client (@tas/client; see the Downloads page).
 import { createClient } from '@tas/client';

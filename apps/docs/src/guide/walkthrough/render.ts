@@ -1,4 +1,5 @@
 import { listOperations, type OpenApiDocument, type Operation } from '@tas/openapi';
+import { atAddresses, LOCAL, type Servers } from '../addresses.js';
 import { code, esc, inline } from '../html.js';
 import { parseJsonStream } from './answer.js';
 import type { MockHint, WalkStep, Walkthrough } from './types.js';
@@ -45,9 +46,11 @@ ${step.note ? `<p class="note">${inline(step.note)}</p>` : ''}
 }
 
 /** One journey of the walkthrough as HTML; every command and answer comes from `journeys.ts`. */
-export function walkthroughSection(doc: OpenApiDocument, journey: Walkthrough): string {
+export function walkthroughSection(doc: OpenApiDocument, journey: Walkthrough, addresses: Servers = LOCAL): string {
   const operations = listOperations(doc);
-  const steps = journey.steps.map((step, i) => stepHtml(step, `${journey.id}-${i + 1}`, operations));
+  const steps = journey.steps.map((step, i) =>
+    stepHtml({ ...step, command: atAddresses(step.command, addresses) }, `${journey.id}-${i + 1}`, operations),
+  );
   const former = (journey.formerIds ?? []).map((id) => `<span id="${esc(id)}"></span>`).join('');
   return `<section>${former}
 <h3 id="${esc(journey.id)}">${inline(journey.title)}</h3>

@@ -1,5 +1,7 @@
+import { LOCAL } from '../addresses.js';
+
 /** The sandbox `npm start` serves; the walkthrough test swaps it for its own sandbox's address. */
-export const SANDBOX_URL = 'http://localhost:4020';
+export const SANDBOX_URL = LOCAL.sandbox;
 
 /** How to get the same answer from the stateless mock: the `Prefer` header naming a named example. */
 export interface MockHint {

@@ -1,0 +1,90 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, run, TEST_LIMIT_MS } from '@tas/serve/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The sandbox and the mock as a partner with only the site gets them: the tarball downloaded from the
+// built site into an empty folder, then the commands Downloads shows for it, as written.
+const site = fileURLToPath(new URL('../dist', import.meta.url));
+const page = readFileSync(join(site, 'downloads.html'), 'utf8');
+const section = /<h2 id="servers">[\s\S]*?(?=<h2 )/.exec(page)?.[0] ?? '';
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+/** Each server's heading (its bin) with the commands of its first code block. */
+const servers = [...section.matchAll(/<h3 id="([\w-]+)">[\s\S]*?<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)].map(
+  ([, bin, block]) => ({
+    bin: bin ?? '',
+    commands: textOf(block ?? '')
+      .trim()
+      .split('\n'),
+  }),
+);
+const work = mkdtempSync(join(tmpdir(), 'tas-servers-download-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+// The only change to a command: a free port (--port 0), so that the run does not depend on 4020/4010.
+const ROWS = [
+  { bin: 'tas-sandbox', key: 'sandbox-key-instant', control: true },
+  { bin: 'tas-mock', key: 'any-key', control: false },
+];
+
+describe('the sandbox and the mock from their downloads', () => {
+  it('offers both on Downloads, between the client and the description', () => {
+    expect(servers.map((s) => s.bin)).toEqual(ROWS.map((r) => r.bin));
+    const order = ['id="client"', 'id="servers"', 'id="description"', 'id="postman"'].map((id) => page.indexOf(id));
+    expect(order.every((at, i) => at > (order[i - 1] ?? -1))).toBe(true);
+  });
+
+  it.each(ROWS)(
+    '$bin: in an empty folder, the checksum matches and the one command serves the API',
+    async ({ bin, key, control }) => {
+      const server = servers.find((s) => s.bin === bin);
+      const [check, start] = server?.commands ?? [];
+      const file = /\.\/(\S+\.tgz)/.exec(start ?? '')?.[1] ?? '';
+      expect(file).toMatch(new RegExp(`^${bin}-\\d+\\.\\d+\\.\\d+\\.tgz$`));
+      const folder = mkdtempSync(join(work, `${bin}-`));
+      copyFileSync(join(site, file), join(folder, file));
+
+      // sha256sum prints the sum the page promised after "# prints".
+      const promised = /# prints (\w+)/.exec(check ?? '')?.[1];
+      const summed = await run(['sh', '-c', (check ?? '').replace(/#.*/, '')], {}, folder);
+      expect(summed.stdout.split(/\s+/)[0]).toBe(promised);
+
+      // The dependencies come from the npm cache the repository's install filled, when they are there.
+      const env = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+      // The package's own README (what npm shows) starts it with the same command, and it carries its licence.
+      const listing = await run(['tar', '-xzf', file, '-O', 'package/README.md'], {}, folder);
+      const version = /-(\d+\.\d+\.\d+)\.tgz$/.exec(file)?.[1] ?? '';
+      expect(listing.stdout.replaceAll('<version>', version)).toContain(start);
+      expect((await run(['tar', '-tzf', file], {}, folder)).stdout).toContain('package/LICENSE');
+
+      const help = await run(['sh', '-c', `${start} --help`], env, folder);
+      expect(help.stdout).toContain(`Usage: ${bin} [options]`);
+
+      const running = launch(['sh', '-c', `${start} --port 0`], { cwd: folder, env });
+      try {
+        const [, url] = await running.waitFor(/listening on (http:\/\/[\d.:]+)/);
+        const listing = await fetch(`${url}/api/v2/record/`, { headers: { 'API-KEY': key } });
+        expect(listing.status).toBe(200);
+        expect(await listing.json()).toMatchObject({ successful: true });
+        if (control) {
+          const outbox = await fetch(`${url}/__sandbox/sms/?mobile=09121234567`, {
+            headers: { 'API-KEY': 'sandbox-key-sms' },
+          });
+          expect(outbox.status).toBe(200);
+        }
+      } finally {
+        await running.stop('SIGINT');
+      }
+    },
+    TEST_LIMIT_MS,
+  );
+});
