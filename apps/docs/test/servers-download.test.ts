@@ -4,20 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, run, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { textOf } from './page-text.js';
 
 // The sandbox and the mock as a partner with only the site gets them: the tarball downloaded from the
 // built site into an empty folder, then the commands Downloads shows for it, as written.
 const site = fileURLToPath(new URL('../dist', import.meta.url));
 const page = readFileSync(join(site, 'downloads.html'), 'utf8');
 const section = /<h2 id="servers">[\s\S]*?(?=<h2 )/.exec(page)?.[0] ?? '';
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 /** Each server's heading (its bin) with the commands of its first code block. */
 const servers = [...section.matchAll(/<h3 id="([\w-]+)">[\s\S]*?<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)].map(
   ([, bin, block]) => ({

@@ -1,4 +1,6 @@
 // Roadmap, SMS mode: the first call returns a draft_token (valid 5 minutes); verify it with the code.
+import { stdin, stdout } from 'node:process';
+import { createInterface } from 'node:readline/promises';
 import { authenticateRoadmap, createClient, DraftExpiredError } from '@tas/client';
 
 const tas = createClient({
@@ -18,7 +20,14 @@ try {
         { id: 2, profile: { name: 'مریم کاظمی', birth: '1988-07-30', is_male: false } },
       ],
     },
-    { code: async () => process.env.TAS_SMS_CODE ?? '48213' },
+    {
+      // Ask the participant in your own interface; here the terminal asks, unless TAS_SMS_CODE is set.
+      code: async ({ mobile }) => {
+        if (process.env.TAS_SMS_CODE) return process.env.TAS_SMS_CODE;
+        const terminal = createInterface({ input: stdin, output: stdout });
+        return (await terminal.question(`code sent to ${mobile}: `).finally(() => terminal.close())).trim();
+      },
+    },
   );
   console.log('authenticated roles:', roles.map((r) => r.role_id).join(', '));
 } catch (error) {

@@ -1,4 +1,6 @@
 // Standalone record, SMS mode (tests_auth_required true): start, then verify with the participant's code.
+import { stdin, stdout } from 'node:process';
+import { createInterface } from 'node:readline/promises';
 import { authenticateRecord, createClient } from '@tas/client';
 
 const tas = createClient({
@@ -12,10 +14,12 @@ const record = await authenticateRecord(
   token,
   { mobile: '09121234567', profile: { name: 'علی رضایی', birth: '1990-04-21', is_male: true } },
   {
-    // Ask the participant for the code in your own interface; the mock accepts any well-formed code.
+    // Ask the participant in your own interface; here the terminal asks, unless TAS_SMS_CODE is set.
     code: async ({ mobile, expiresInSeconds }) => {
       console.log(`code sent to ${mobile}, valid ${expiresInSeconds} s`);
-      return process.env.TAS_SMS_CODE ?? '48213';
+      if (process.env.TAS_SMS_CODE) return process.env.TAS_SMS_CODE;
+      const terminal = createInterface({ input: stdin, output: stdout });
+      return (await terminal.question('code: ').finally(() => terminal.close())).trim();
     },
   },
 );

@@ -3,6 +3,7 @@ import { listAssumptions } from '@tas/openapi';
 import { type Addresses, siteAddresses } from './addresses.js';
 import { assumptionsBody } from './assumptions.js';
 import { type ClientExample, clientSection } from './client-examples.js';
+import { clientRunsSection, clientSetupSection } from './client-runs.js';
 import type { ClientDownload } from './downloads.js';
 import { esc } from './html.js';
 import { page } from './layout.js';
@@ -59,7 +60,16 @@ where the mock would answer another one, the <code>Prefer</code> header that ask
 <code>CODE</code> to any 5 digits.</p>
 <h2 id="client">With the typed client</h2>
 ${clientIntro(client)}
+${clientSetupSection(client)}
 ${clientSection(clientExamples)}
+${
+  clientExamples.length
+    ? clientRunsSection(
+        addresses,
+        clientExamples.map((e) => e.file),
+      )
+    : ''
+}
 <h2 id="limits">Limits</h2>
 ${limitsSection(doc)}
 <h2 id="assumptions">Stated and assumed</h2>
@@ -88,7 +98,8 @@ limit and retries where that is safe. It is <strong>not on the npm registry yet<
 ${client ? `<a href="${esc(client.file)}" download>${esc(client.file)}</a> (SHA-256 on the <a href="downloads.html#client">downloads page</a>)` : 'in the release folder'},
 with <code>npm install ./${client ? esc(client.file) : 'tas-client-&lt;version&gt;.tgz'}</code>; once it is published,
 <code>npm install ${name}</code>. <a href="downloads.html#client">Downloads</a> says how, step by step${client?.readme ? ', and <a href="client.html">its README</a> documents it' : ''}.
-The examples below run as they are against the sandbox or the mock (<code>TAS_BASE_URL</code>, <code>TAS_API_KEY</code>).</p>`;
+The examples below run against the sandbox and the mock from an empty folder, as this section shows; a test of this site
+runs every command of it.</p>`;
 }
 
 /** The assumptions page (assumptions.html). */
