@@ -10,6 +10,7 @@ import type { Addresses } from '../guide/addresses.js';
 import { addCodeSamples } from './code-samples.js';
 import { localizeAssets, localizeRenderer } from './offline.js';
 import { deepLinkScript, HYDRATE, HYDRATED, prerenderedOperations } from './prerender.js';
+import { hashLinks, ROUTE_LINKS_SCRIPT } from './route-links.js';
 import { expandServerDefaults } from './servers.js';
 
 const require = createRequire(import.meta.url);
@@ -93,7 +94,9 @@ function withPrerender(html: string, doc: Record<string, unknown>): string {
   if (at < 0 || !html.includes('</head>') || !html.includes(HYDRATE))
     throw new Error('redocly build-docs changed its page: review src/build/redoc.ts');
   const body = `${html.slice(0, at)}${prerenderedOperations(doc)}\n      ${html.slice(at)}`;
-  return body.replace('</head>', `${deepLinkScript(doc)}\n</head>`).replace(HYDRATE, HYDRATED);
+  return hashLinks(body)
+    .replace('</head>', `${deepLinkScript(doc)}\n${ROUTE_LINKS_SCRIPT}\n</head>`)
+    .replace(HYDRATE, HYDRATED);
 }
 
 async function buildDocs(page: ReferencePage, description: string, config: string): Promise<void> {

@@ -1,0 +1,92 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { TEST_LIMIT_MS } from '@tas/serve/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openOfflineBrowser } from './offline-browser.js';
+import { plainStaticServer } from './static-server.js';
+
+// Every link of every page of the built site, opened as a new tab, a copied link or a reload opens it:
+// fresh, on a static host that knows nothing of the site (no rewrites). A link to a place in a page
+// must find that place: an element with the fragment's id, or the reference section Redoc routes to.
+const site = fileURLToPath(new URL('../dist', import.meta.url));
+const pages = readdirSync(site).filter((f) => f.endsWith('.html'));
+let server: Awaited<ReturnType<typeof plainStaticServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await plainStaticServer(site);
+  ({ browser } = await openOfflineBrowser());
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A page once its content is drawn (for the reference: once Redoc has drawn its sections). */
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  if (new URL(url).pathname.endsWith('reference.html') || new URL(url).pathname.endsWith('sandbox-control.html'))
+    await page.waitForFunction(() => document.querySelectorAll('#redoc [data-section-id]').length > 3);
+  return response;
+}
+
+/** Whether the place a fragment names is in the page: Redoc's route, else an element with that id. */
+async function placeFound(page: Page, hash: string): Promise<boolean> {
+  const target = decodeURIComponent(hash.slice(1));
+  if (target.startsWith('/'))
+    return page
+      .waitForFunction((id) => Boolean(document.querySelector(`[data-section-id="${CSS.escape(id)}"]`)), target)
+      .then(() => true);
+  return page.evaluate((id) => Boolean(document.getElementById(id)), target);
+}
+
+describe('links on a plain static host', () => {
+  it(
+    'open the same place fresh, from every page of the site',
+    async () => {
+      const context = await browser.newContext();
+      const reader = await context.newPage();
+      const links = new Map<string, string>();
+      for (const file of pages) {
+        await open(reader, `${server.url}/${file}`);
+        const hrefs = await reader.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+        for (const href of hrefs) if (href.startsWith(server.url) && !links.has(href)) links.set(href, file);
+      }
+      // The reference's own routes are among them, as hash links.
+      expect([...links.keys()].some((l) => l.includes('reference.html#/section/'))).toBe(true);
+
+      const broken: string[] = [];
+      for (const [link, from] of links) {
+        // A file to download (a tarball, the description): fetched, as a browser's download would.
+        if (!new URL(link).pathname.endsWith('.html') && !new URL(link).pathname.endsWith('/')) {
+          const status = (await context.request.get(link)).status();
+          if (status !== 200) broken.push(`${link} (on ${from}): ${status}`);
+          continue;
+        }
+        const tab = await context.newPage();
+        const response = await open(tab, link).catch((error: Error) => error);
+        const status = response instanceof Error ? response.message.split('\n')[0] : response?.status();
+        // The hash as the page has it once loaded: an older form of a reference link becomes Redoc's route.
+        const hash = new URL(tab.url()).hash;
+        if (status !== 200) broken.push(`${link} (on ${from}): ${status}`);
+        else if (hash && !(await placeFound(tab, hash).catch(() => false)))
+          broken.push(`${link} (on ${from}): ${hash} not found`);
+        await tab.close();
+      }
+      expect(broken).toEqual([]);
+      expect(links.size).toBeGreaterThan(40);
+      await context.close();
+    },
+    TEST_LIMIT_MS * 2,
+  );
+
+  it('lead from a deep link into the reference back to the guide, Downloads and Changes, on a phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await open(page, `${server.url}/reference.html#/section/record-states`);
+    for (const file of ['index.html', 'downloads.html', 'changes.html'])
+      expect(await page.locator(`a[href="${file}"]`).first().isVisible(), file).toBe(true);
+    await context.close();
+  });
+});
