@@ -1,23 +1,39 @@
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startMock } from '@tas/mock';
 import { listOperations, loadDescription } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
-import { run, type Summary } from 'newman';
+import { run, TEST_LIMIT_MS } from '@tas/serve/testing';
+import { run as newmanRun, type Summary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertTo30 } from '../src/build/openapi30/convert.js';
-import { POSTMAN_ORDER, postmanCollection, postmanEnvironment } from '../src/build/postman.js';
+import {
+  type POSTMAN_ENVIRONMENTS,
+  POSTMAN_ORDER,
+  postmanCollection,
+  postmanEnvironment,
+} from '../src/build/postman.js';
+import { codeBlocks } from './page-text.js';
 
 // The Postman collection of the downloads page, run by newman (as the page tells a partner to) with
 // each of its environments, against a fresh sandbox and the mock on free ports.
 const doc = loadDescription();
+const site = fileURLToPath(new URL('../dist', import.meta.url));
+// newman comes from the npm cache the repository's install filled, when it is there.
+const npmEnv = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
 const operations = listOperations(doc);
 const bySummary = new Map(operations.map((o) => [o.summary, o]));
-let collection: Record<string, unknown>;
+let built: Record<string, unknown>;
 let sandbox: Sandbox;
 let mock: Awaited<ReturnType<typeof startMock>>;
 
 beforeAll(async () => {
   const json = doc as unknown as Record<string, unknown>;
-  collection = await postmanCollection(await convertTo30(json), json);
+  built = await postmanCollection(await convertTo30(json), json);
   sandbox = await startSandbox({ port: 0 });
   mock = await startMock({ port: 0 });
 });
@@ -27,74 +43,128 @@ afterAll(async () => {
 });
 
 /** The environment the page offers, pointed at this test's server (only base_url differs). */
-function environmentFor(name: 'mock' | 'sandbox', url: string) {
+function environmentFor(name: keyof typeof POSTMAN_ENVIRONMENTS, url: string) {
   const env = postmanEnvironment(name, doc.info.title) as { values: { key: string; value: string }[] };
   for (const v of env.values) if (v.key === 'base_url') v.value = url;
   return env;
 }
 
 function newman(environment: object): Promise<Summary> {
+  // A fresh copy each run: the collection's scripts keep the journey's state in its variables.
+  const collection = structuredClone(built);
   return new Promise((resolve, reject) =>
-    run({ collection, environment, reporters: [], timeoutRequest: 30_000 }, (error, summary) =>
+    newmanRun({ collection, environment, reporters: [], timeoutRequest: 30_000 }, (error, summary) =>
       error ? reject(error) : resolve(summary),
     ),
   );
 }
 
-/** Each request: its operation, the status, and whether the reference lists that status for it. */
-function answers(summary: Summary) {
-  return summary.run.executions.map((e) => {
-    const op = bySummary.get(e.item.name);
-    const status = e.response?.code ?? 0;
-    return { operationId: op?.operationId, status, documented: Boolean(op?.responses[String(status)]) };
-  });
+/** What a run did: each request's operation and status (skipped requests have none), and the failed assertions. */
+function report(summary: Summary) {
+  // A request's pm.sendRequest (the outbox, a new roadmap) is an execution of the same item: one each.
+  const ran = summary.run.executions
+    .filter((e, i, all) => e.assertions?.length && all[i - 1]?.item !== e.item)
+    .map((e) => [bySummary.get(e.item.name)?.operationId, e.response?.code]);
+  const failures = summary.run.failures.map((f) => `${f.source?.name}: ${f.error.message.replace(/\s+/g, ' ')}`);
+  return { ran, failures, assertions: summary.run.stats.assertions.total };
 }
+
+/** A deployment that breaks one documented rule: getRecord's answer lacks the required `test_title`. */
+async function brokenDeployment(target: string) {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const upstream = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    let text = await upstream.text();
+    if (req.method === 'GET' && /^\/api\/v2\/record\/[^/]+\/$/.test(req.url ?? '')) {
+      const json = JSON.parse(text);
+      delete json.data.test_title;
+      text = JSON.stringify(json);
+    }
+    res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+const JOURNEY = ['listRecords', 'getRecord', 'authenticateRecord', 'getQuestions', 'submitAnswers', 'getResult'];
+
+describe("the Downloads page's newman commands", () => {
+  it(
+    'run as written in a folder with the downloaded files, green against a fresh sandbox',
+    async () => {
+      const page = readFileSync(join(site, 'downloads.html'), 'utf8');
+      const section = page.slice(page.indexOf('<h2 id="postman">'));
+      const commands = (codeBlocks(section)[0] ?? '').split('\n').filter((l) => l.startsWith('npx --yes newman'));
+      expect(commands).toHaveLength(2);
+      const folder = mkdtempSync(join(tmpdir(), 'tas-newman-'));
+      for (const file of readdirSync(site).filter((f) => f.startsWith('tas-api') && f.endsWith('.json')))
+        copyFileSync(join(site, file), join(folder, file));
+      for (const command of commands) {
+        await fetch(`${sandbox.url}/__sandbox/reset/`, {
+          method: 'POST',
+          headers: { 'API-KEY': 'sandbox-key-instant' },
+        });
+        // The one change: the test's sandbox is on a free port, not on 4020.
+        const ran = await run(['sh', '-c', `${command} --env-var base_url=${sandbox.url}`], npmEnv, folder);
+        expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+        expect(ran.stdout).toMatch(/assertions\s*│\s*\d+\s*│\s*0/);
+      }
+      rmSync(folder, { recursive: true, force: true });
+    },
+    TEST_LIMIT_MS,
+  );
+});
 
 describe('the Postman collection', () => {
   it('has every operation once, in the order an integration calls them', () => {
-    const names = (collection.item as { name: string }[]).map((i) => bySummary.get(i.name)?.operationId);
+    const names = (built.item as { name: string }[]).map((i) => bySummary.get(i.name)?.operationId);
     expect(names).toEqual(POSTMAN_ORDER.filter((id) => operations.some((o) => o.operationId === id)));
     expect(names.length).toBe(operations.length);
   });
 
-  it('runs in newman against a fresh sandbox: every answer documented, the record journey succeeds', async () => {
-    const got = answers(await newman(environmentFor('sandbox', sandbox.url)));
-    expect(got.filter((a) => !a.documented || a.status >= 500)).toEqual([]);
-    // The listing's script hands a ready record to the calls after it: a whole instant-mode journey.
-    const ok = got.filter((a) => a.status === 200).map((a) => a.operationId);
-    expect(ok).toEqual(
-      expect.arrayContaining([
-        'listRecords',
-        'getRecord',
-        'authenticateRecord',
-        'getQuestions',
-        'submitAnswers',
-        'getResult',
-      ]),
-    );
+  it.each([
+    ['sandbox', JOURNEY.length + 2, ['verifyRecordAuth', 'verifyRoadmapAuth']],
+    ['sandbox-sms', JOURNEY.length + 4, []],
+  ] as const)(
+    'passes on a fresh sandbox with the %s environment: every status and body asserted',
+    async (name, requests, skipped) => {
+      await fetch(`${sandbox.url}/__sandbox/reset/`, { method: 'POST', headers: { 'API-KEY': 'sandbox-key-instant' } });
+      const { ran, failures, assertions } = report(await newman(environmentFor(name, sandbox.url)));
+      expect(failures).toEqual([]);
+      // Two assertions a request (status, schema); a roadmap made by the collection; the SMS codes from the outbox.
+      expect(ran.map(([id]) => id)).toEqual(POSTMAN_ORDER.filter((id) => !(skipped as readonly string[]).includes(id)));
+      expect(ran.every(([, status]) => status === 200)).toBe(true);
+      expect(ran).toHaveLength(requests);
+      expect(assertions).toBe(2 * requests);
+    },
+  );
+
+  it('passes on the mock', async () => {
+    const { failures, assertions } = report(await newman(environmentFor('mock', mock.url)));
+    expect(failures).toEqual([]);
+    expect(assertions).toBe(2 * operations.length);
   });
 
-  it('reaches the roadmap calls once roadmap_token is set, as the page says', async () => {
-    const key = { 'API-KEY': 'sandbox-key-instant' };
-    await fetch(`${sandbox.url}/__sandbox/reset/`, { method: 'POST', headers: key });
-    const created = await fetch(`${sandbox.url}/__sandbox/roadmaps/`, { method: 'POST', headers: key });
-    const roadmap = ((await created.json()) as { data: { token: string } }).data.token;
-    const environment = environmentFor('sandbox', sandbox.url);
-    environment.values.push({ key: 'roadmap_token', value: roadmap });
-    const got = answers(await newman(environment));
-    expect(got.filter((a) => !a.documented || a.status >= 500)).toEqual([]);
-    const roadmapCalls = got.filter((a) => a.operationId?.includes('Roadmap'));
-    expect(roadmapCalls.map((a) => [a.operationId, a.status])).toEqual([
-      ['getRoadmap', 200],
-      ['authenticateRoadmap', 200],
-      // Instant mode: authenticated at once, so there is nothing to verify (409, documented).
-      ['verifyRoadmapAuth', 409],
-    ]);
+  it('fails against a wrong base URL (a trailing slash): every request, by name', async () => {
+    const { ran, failures } = report(await newman(environmentFor('sandbox-sms', `${sandbox.url}/`)));
+    expect(ran.every(([, status]) => status === 404)).toBe(true);
+    expect(failures.length).toBe(ran.length);
+    expect(failures[0]).toMatch(/^List records: .*expected 404 to be one of \[ 200 \]/);
   });
 
-  it('runs in newman against the mock: every answer documented, none 5xx', async () => {
-    const got = answers(await newman(environmentFor('mock', mock.url)));
-    expect(got.filter((a) => !a.documented || a.status >= 500)).toEqual([]);
-    expect(got.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(operations.length - 2);
+  it('fails against a deployment that breaks one documented rule, naming the request and the rule', async () => {
+    const broken = await brokenDeployment(sandbox.url);
+    try {
+      const { failures } = report(await newman(environmentFor('sandbox', broken.url)));
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatch(/^Get a record: .*test_title/);
+    } finally {
+      broken.close();
+    }
   });
 });

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { OpenApiDocument } from '@tas/openapi';
 import { type CollectionResult, convert } from 'openapi-to-postmanv2';
+import { contractEvents } from './postman-tests.js';
 
 type Json = Record<string, unknown>;
 interface Item {
   name: string;
   item?: Item[];
-  request?: { url?: { variable?: { key: string; value: string }[] } };
+  request?: { url?: { variable?: { key: string; value: string }[] }; body?: { raw?: string } };
   event?: unknown[];
   id?: string;
 }
@@ -28,14 +30,8 @@ export const POSTMAN_ORDER = [
 export const POSTMAN_ENVIRONMENTS = {
   mock: { base_url: 'http://localhost:4010', apiKey: 'any-key' },
   sandbox: { base_url: 'http://localhost:4020', apiKey: 'sandbox-key-instant' },
+  'sandbox-sms': { base_url: 'http://localhost:4020', apiKey: 'sandbox-key-sms' },
 } as const;
-
-// The listing's test script keeps a ready standalone record's token for the calls after it.
-const KEEP_READY_RECORD = [
-  'const records = (pm.response.json().data || {}).results || [];',
-  "const ready = records.find((r) => r.role === null && r.test_id === 'career-interest') || records.find((r) => r.role === null);",
-  "if (ready) pm.collectionVariables.set('record_token', ready.token);",
-];
 
 /**
  * A Postman collection (v2.1) from the description, by openapi-to-postmanv2 (fed the 3.0 conversion,
@@ -72,10 +68,49 @@ export async function postmanCollection(doc30: Json, doc: Json): Promise<Json> {
         variable.value = `{{${name}}}`;
       }
     delete item.id;
-    if (operationId === 'listRecords')
-      item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: KEEP_READY_RECORD } }];
     return { operationId, item };
   });
+  const fresh = new Map<Item, number>();
+  // The SMS verifications send the code (and the roadmap's draft) the journey got, not the examples'.
+  for (const { item } of requests) {
+    const raw = item.request?.body?.raw;
+    const body = raw ? (JSON.parse(raw) as Json) : undefined;
+    if (!body || !item.request?.body) continue;
+    for (const [field, variable] of [
+      ['code', 'sms_code'],
+      ['draft_token', 'draft_token'],
+    ] as const)
+      if (typeof body[field] === 'string') {
+        if (!defaults.has(variable)) defaults.set(variable, String(body[field]));
+        body[field] = `{{${variable}}}`;
+      }
+    // external_id is unique per organizer: each run sends new ones, so that a second run on the same server passes.
+    let ids = 0;
+    const marked = JSON.stringify(
+      body,
+      (key, value) => {
+        if (key === 'external_id' && typeof value === 'number') return `__ID${++ids}__`;
+        // The answers that fit the questionnaire the journey fetched (getQuestions keeps them).
+        if (key === 'record' && Array.isArray(value)) {
+          if (!defaults.has('answers')) defaults.set('answers', JSON.stringify(value));
+          return '__ANSWERS__';
+        }
+        return value;
+      },
+      2,
+    );
+    item.request.body.raw = marked
+      .replace(/"__ID(\d+)__"/g, '{{external_id_$1}}')
+      .replace('"__ANSWERS__"', '{{answers}}');
+    if (ids) fresh.set(item, ids);
+  }
+  const tokens = { roadmap: defaults.get('roadmap_token') ?? '', record: defaults.get('record_token') ?? '' };
+  for (const { operationId, item } of requests) {
+    const events = contractEvents(doc as unknown as OpenApiDocument, operationId, tokens);
+    const count = fresh.get(item) ?? 0;
+    if (count) events.unshift(freshIds(count));
+    item.event = events;
+  }
   const rank = (id: string) => (POSTMAN_ORDER.includes(id) ? POSTMAN_ORDER.indexOf(id) : POSTMAN_ORDER.length);
   requests.sort((a, b) => rank(a.operationId) - rank(b.operationId));
 
@@ -85,12 +120,17 @@ export async function postmanCollection(doc30: Json, doc: Json): Promise<Json> {
   info.version = version;
   collection.item = requests.map((r) => r.item);
   collection.variable = [
-    ...((collection.variable as Json[]) ?? []).filter(
-      (v) => !['record_token', 'roadmap_token'].includes(String(v.key)),
-    ),
+    ...((collection.variable as Json[]) ?? []).filter((v) => !defaults.has(String(v.key))),
     ...[...defaults].map(([key, value]) => ({ key, value, type: 'string' })),
   ];
   return collection;
+}
+
+/** New external_ids for a request's profiles: the time in milliseconds, plus one per profile. */
+function freshIds(count: number) {
+  const exec = ['var base = Date.now() * 10;'];
+  for (let i = 1; i <= count; i++) exec.push(`pm.variables.set('external_id_${i}', base + ${i});`);
+  return { listen: 'prerequest' as const, script: { type: 'text/javascript' as const, exec } };
 }
 
 /** A Postman environment: the values the collection's variables take for one target. */

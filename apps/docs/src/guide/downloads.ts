@@ -115,18 +115,40 @@ ${lintDefaultsSection()}
 <h2 id="postman">Postman</h2>
 <p><a href="${DOWNLOADS.collection}" download>${DOWNLOADS.collection}</a>: every operation as a request, generated from the
 description by <code>openapi-to-postmanv2</code>, in the order an integration calls them, with the description's example values.
+<strong>It tests the contract</strong>: every request asserts that the answer has a success status the description documents for
+it and validates the body against the description's schema for that status (Postman's <code>jsonSchema</code> assertion; the
+schemas are written into the collection from the description when the site is built). A deployment that answers anything else,
+or a wrong <code>base_url</code>, fails the run, naming the request.
 The key goes in the <code>API-KEY</code> header from the variable <code>apiKey</code>, the address from <code>base_url</code>.
-Two environments set them:</p>
+Three environments set them:</p>
 ${table(['Environment', 'Sets'], envRows)}
-<p>In Postman, import the collection and both environments (Import, then drop the three files) and choose an environment.
-Send <em>List records</em> first: its test script keeps the token of a ready standalone record in the collection variable
-<code>record_token</code>, which every record request uses. The roadmap requests use <code>roadmap_token</code>: on the sandbox,
-create a roadmap with <code>POST /__sandbox/roadmaps/</code> and set <code>roadmap_token</code> in the environment (until then they answer 404, as the reference says). For a
-live deployment, duplicate an environment and set its <code>base_url</code> and <code>apiKey</code>. From a terminal, with the
-sandbox running:</p>
-${code(`npx newman run ${DOWNLOADS.collection} -e ${DOWNLOADS.environment('sandbox')}`, 'sh')}
-<p>A test of this site runs the collection this way against a fresh sandbox: every request gets an answer the reference
-lists for it, never a 5xx.</p>`;
+<p>In Postman, import the collection and the environments (Import, then drop the files) and choose one; run the whole
+collection (Run collection) or send the requests in order. The requests pass what they learn to the next ones:</p>
+<ul>
+<li><em>List records</em> keeps the token of a ready standalone career-interest record (<code>record_token</code>); when its page
+has none, <em>Get a record</em> makes one on the sandbox (<code>POST /__sandbox/records/</code>); <em>Get the questionnaire</em>
+keeps answers that fit it (<code>answers</code>) and each authentication sends new <code>external_id</code>s, so that the collection
+runs again on the same server;</li>
+<li>with an SMS organizer (<code>sandbox-key-sms</code>), the verification requests read the code from the sandbox's outbox
+(<code>/__sandbox/sms/</code>) and send it (<code>sms_code</code>; the roadmap's <code>draft_token</code> too); with an organizer
+that authenticates at once (<code>sandbox-key-instant</code>) there is nothing to verify and they are skipped;</li>
+<li><em>Get a roadmap</em> makes a roadmap on the sandbox (<code>POST /__sandbox/roadmaps/</code>) unless you set
+<code>roadmap_token</code>.</li>
+</ul>
+<p>On the mock every request passes, whatever token (the SMS code stays the example's). <strong>On a live deployment</strong>,
+duplicate an environment and set <code>base_url</code> and <code>apiKey</code>, and <code>roadmap_token</code> (a roadmap of yours): it
+has no outbox, so with SMS verification put the code the participant received in <code>sms_code</code> and send the
+verification by hand; an instant organizer runs end to end. From a terminal, with the sandbox running:</p>
+${code(
+  [
+    `npx --yes newman run ${DOWNLOADS.collection} -e ${DOWNLOADS.environment('sandbox')}`,
+    `npx --yes newman run ${DOWNLOADS.collection} -e ${DOWNLOADS.environment('sandbox-sms')}`,
+  ].join('\n'),
+  'sh',
+)}
+<p>A test of this site runs the collection this way against a fresh sandbox with both environments and against the mock
+(every assertion passes), and against a wrong <code>base_url</code> and a deployment that drops one required field (the run fails,
+naming the request).</p>`;
   return page({ title: 'Downloads', siteTitle: title, version, body, control });
 }
 
