@@ -46,6 +46,16 @@ const readCode = (mobile: string) => [
   '});',
 ];
 
+/** While `variable` still holds the example's token, asks the sandbox's control API at `path` for a new one. */
+const makeOnSandbox = (variable: string, example: string, path: string, body: object) => [
+  `if (pm.variables.get('${variable}') === '${example}')`,
+  `  pm.sendRequest({ url: pm.variables.get('base_url') + '${path}', method: 'POST',`,
+  "    header: { 'API-KEY': pm.variables.get('apiKey'), 'Content-Type': 'application/json' },",
+  `    body: { mode: 'raw', raw: '${JSON.stringify(body)}' } }, function (err, res) {`,
+  `    if (!err && res.code < 300) pm.collectionVariables.set('${variable}', res.json().data.token);`,
+  '  });',
+];
+
 /** The journey's state, kept by the request that learns it (test) and read by those after it (prerequest). */
 function journey(operationId: string, doc: OpenApiDocument, defaults: { roadmap: string; record: string }): Event[] {
   const test = (exec: string[]): Event => ({ listen: 'test', script: { type: 'text/javascript', exec } });
@@ -65,12 +75,7 @@ function journey(operationId: string, doc: OpenApiDocument, defaults: { roadmap:
       return [
         pre([
           '// None ready on this page: the sandbox makes one (its control API); elsewhere the example token stays.',
-          `if (pm.variables.get('record_token') === '${defaults.record}')`,
-          "  pm.sendRequest({ url: pm.variables.get('base_url') + '/__sandbox/records/', method: 'POST',",
-          "    header: { 'API-KEY': pm.variables.get('apiKey'), 'Content-Type': 'application/json' },",
-          "    body: { mode: 'raw', raw: JSON.stringify({ test_id: 'career-interest' }) } }, function (err, res) {",
-          "    if (!err && res.code < 300) pm.collectionVariables.set('record_token', res.json().data.token);",
-          '  });',
+          ...makeOnSandbox('record_token', defaults.record, '/__sandbox/records/', { test_id: 'career-interest' }),
         ]),
       ];
     case 'getQuestions':
@@ -97,11 +102,7 @@ function journey(operationId: string, doc: OpenApiDocument, defaults: { roadmap:
       return [
         pre([
           '// No roadmap given: the sandbox makes one (its control API); elsewhere set roadmap_token.',
-          `if (pm.variables.get('roadmap_token') === '${defaults.roadmap}')`,
-          "  pm.sendRequest({ url: pm.variables.get('base_url') + '/__sandbox/roadmaps/', method: 'POST',",
-          "    header: { 'API-KEY': pm.variables.get('apiKey') } }, function (err, res) {",
-          "    if (!err && res.code < 300) pm.collectionVariables.set('roadmap_token', res.json().data.token);",
-          '  });',
+          ...makeOnSandbox('roadmap_token', defaults.roadmap, '/__sandbox/roadmaps/', {}),
         ]),
       ];
     case 'authenticateRoadmap':
