@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { Addresses } from '../guide/addresses.js';
+import { markCurrent } from '../guide/layout.js';
 import { addCodeSamples } from './code-samples.js';
 import { localizeAssets, localizeRenderer } from './offline.js';
 import { deepLinkScript, HYDRATE, HYDRATED, prerenderedOperations } from './prerender.js';
@@ -84,7 +85,7 @@ export async function buildReference(page: ReferencePage): Promise<void> {
     renderer.original,
     `${page.assets.href}${renderer.name}`,
   );
-  writeFileSync(page.output, withPrerender(html, doc));
+  writeFileSync(page.output, markCurrent(withPrerender(html, doc), basename(page.output)));
 }
 
 /** The deep-link script at the end of the head, the operations as HTML between Redoc's markup and its script. */

@@ -4,7 +4,7 @@ import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
 import { readClientExamples } from '../guide/client-examples.js';
 import { errorsPage } from '../guide/errors.js';
-import { FAVICON } from '../guide/layout.js';
+import { FAVICON, markCurrent } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
@@ -137,7 +137,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     'errors.html': errorsPage({ doc, control, addresses }),
     ...downloads.pages,
   };
-  for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), html);
+  for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), markCurrent(html, file));
   return {
     version: doc.info.version,
     operations: listOperations(doc).length,

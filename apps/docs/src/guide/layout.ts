@@ -27,6 +27,17 @@ ${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('\n')}
 <a href="openapi.json" download>openapi.json</a></nav>`;
 }
 
+/** Pages the bar has no link of their own for, by the link that leads to them. */
+const UNDER: Record<string, string> = { 'client.html': 'downloads.html' };
+
+/** The bar's link to `file` (or to the page it sits under) marked as the current page, for people and screen readers. */
+export function markCurrent(html: string, file: string): string {
+  const href = UNDER[file] ?? file;
+  return html.replace(/<nav class="tas-nav">[\s\S]*?<\/nav>/, (nav) =>
+    nav.replace(`<a href="${href}">`, `<a href="${href}" aria-current="page">`),
+  );
+}
+
 /** "On this page": every h2 and h3 with an id, in order. */
 export function tableOfContents(body: string): string {
   const items = [...body.matchAll(/<h([23]) id="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g)].map(

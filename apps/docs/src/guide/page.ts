@@ -60,7 +60,7 @@ where the mock would answer another one, the <code>Prefer</code> header that ask
 <code>CODE</code> to any 5 digits.</p>
 <h2 id="client">With the typed client</h2>
 ${clientIntro(client)}
-${clientSetupSection(client)}
+${clientExamples.length ? clientSetupSection(client) : ''}
 ${clientSection(clientExamples)}
 ${
   clientExamples.length

@@ -7,6 +7,7 @@ export const STYLE = `
 body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2d3d; overflow-wrap: break-word; }
 .tas-nav { display: flex; flex-wrap: wrap; gap: 0.3em 1.2em; align-items: baseline; padding: 0.6em 1.2em; font-size: 14px; background: #1f2d3d; color: #fff; }
 .tas-nav a { color: #cfe3ff; }
+.tas-nav a[aria-current="page"] { color: #fff; font-weight: 600; text-decoration: none; border-bottom: 2px solid #fff; }
 .tas-nav strong { margin-right: auto; }
 .layout { max-width: 80rem; margin: 0 auto; padding: 0 1rem; }
 main { min-width: 0; max-width: 56rem; padding: 0.5rem 0 4rem; }
@@ -22,7 +23,8 @@ main { min-width: 0; max-width: 56rem; padding: 0.5rem 0 4rem; }
   .toc { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; border: 0; padding-top: 1.5rem; }
   .toc ol { columns: auto; }
 }
-h1, h2, h3, h4 { line-height: 1.25; }
+/* Headings break between words only (a phone broke "Administration" inside it). */
+h1, h2, h3, h4 { line-height: 1.25; overflow-wrap: normal; }
 h2 small { display: block; font-size: 14px; font-weight: 400; color: #57606a; margin-top: 0.3em; }
 h2 { margin-top: 2.2em; border-bottom: 1px solid #d8dee4; padding-bottom: 0.2em; }
 h3 { margin-top: 2em; }
@@ -33,7 +35,14 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 p code, li code, td code { background: #f4f6f8; padding: 0.05em 0.3em; border-radius: 3px; }
 pre code { background: none; padding: 0; font-size: inherit; }
 bdi[lang="fa"] { unicode-bidi: isolate; }
-.table-wrap { overflow-x: auto; max-width: 100%; }
+/* A table wider than the screen scrolls inside its box and shows it: a shadow on each side that has more
+   (the white shades scroll with the table and hide the shadows at its ends). */
+.table-wrap { overflow-x: auto; max-width: 100%;
+  background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 40px 100% no-repeat local,
+    linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 40px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,0.25), rgba(0,0,0,0)) left / 14px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,0.25), rgba(0,0,0,0)) right / 14px 100% no-repeat scroll; }
+.table-wrap td { background: transparent; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
 th, td { border: 1px solid #d8dee4; padding: 0.4em 0.6em; text-align: left; vertical-align: top; }
 th { background: #f4f6f8; }

@@ -1,0 +1,89 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_LIMIT_MS } from '@tas/serve/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookAt } from './looked-at.js';
+import { openOfflineBrowser } from './offline-browser.js';
+import { plainStaticServer } from './static-server.js';
+
+// Every page of the built site on a phone and on a laptop, as a person sees it: a screenshot of each
+// (test-artifacts/screens/, to look at), and what the browser drew checked for a page wider than the
+// screen, controls under something else, words broken inside and tables cut off.
+const site = fileURLToPath(new URL('../dist', import.meta.url));
+const screens = fileURLToPath(new URL('../test-artifacts/screens', import.meta.url));
+const pages = readdirSync(site).filter((f) => f.endsWith('.html'));
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1366, height: 768 },
+];
+let server: Awaited<ReturnType<typeof plainStaticServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(screens, { recursive: true });
+  server = await plainStaticServer(site);
+  ({ browser } = await openOfflineBrowser());
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe.each(VIEWPORTS)('on a $name ($width x $height)', ({ name, width, height }) => {
+  it.each(pages)(
+    '%s looks right',
+    async (file) => {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        isMobile: name === 'phone',
+        hasTouch: name === 'phone',
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/${file}`);
+      if (await page.locator('#redoc').count())
+        await page.waitForFunction(() => document.querySelectorAll('#redoc [data-section-id]').length > 3);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: join(screens, `${file.replace('.html', '')}-${name}.png`),
+        fullPage: name === 'phone',
+      });
+      const problems = await lookAt(page);
+      // On a phone Redoc's menu opens from a floating button, over the page: looked at open too.
+      const menu = page.getByRole('button', { name: 'Open navigation menu' });
+      if (name === 'phone' && (await menu.count())) {
+        await menu.click();
+        await page.getByRole('button', { name: /close/i }).first().waitFor();
+        await page.screenshot({ path: join(screens, `${file.replace('.html', '')}-${name}-menu.png`) });
+        problems.push(...(await lookAt(page, '.menu-content')).map((p) => `menu open: ${p}`));
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    },
+    TEST_LIMIT_MS,
+  );
+});
+
+describe('the top bar', () => {
+  // Every page with a link of its own in the bar (client.html sits under Downloads); changes.html has none.
+  const CURRENT: Record<string, string> = { 'client.html': 'downloads.html' };
+  it.each(pages.filter((f) => f !== 'changes.html'))('marks %s as the current page, visibly', async (file) => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/${file}`);
+    const current = page.locator('.tas-nav a[aria-current="page"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.getAttribute('href')).toBe(CURRENT[file] ?? file);
+    expect(await current.isVisible()).toBe(true);
+    const looks = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((a) => {
+          const s = getComputedStyle(a);
+          return `${s.color} ${s.fontWeight} ${s.borderBottomWidth}`;
+        });
+    expect(await looks('.tas-nav a[aria-current="page"]')).not.toBe(await looks('.tas-nav a:not([aria-current])'));
+    await page.close();
+  });
+});
