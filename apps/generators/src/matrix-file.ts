@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { binScript } from './packages.js';
 import type { Matrix } from './types.js';
 
 export const MATRIX_FILE = 'matrix.json';
@@ -14,6 +16,11 @@ export function readMatrix(cwd: string): Matrix {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Matrix) : { runs: {} };
 }
 
+/** Writes matrix.json as the repository's formatter (Biome) keeps JSON, so `biome ci` passes on a fresh run. */
 export function writeMatrix(cwd: string, matrix: Matrix): void {
-  writeFileSync(join(cwd, MATRIX_FILE), formatMatrix(matrix));
+  const file = join(cwd, MATRIX_FILE);
+  writeFileSync(file, formatMatrix(matrix));
+  execFileSync(process.execPath, [binScript('@biomejs/biome', 'biome'), 'format', '--write', file], {
+    stdio: 'ignore',
+  });
 }
