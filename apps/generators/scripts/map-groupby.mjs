@@ -1,4 +1,4 @@
-// Map.groupBy (Node 21+) for generators that call it on Node 20: `node --import ./map-groupby.mjs`.
+// Map.groupBy (Node 21+) for generators that call it on Node 20: NODE_OPTIONS="--import ./map-groupby.mjs".
 if (typeof Map.groupBy !== 'function') {
   Map.groupBy = (items, key) => {
     const groups = new Map();

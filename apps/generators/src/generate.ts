@@ -50,7 +50,7 @@ export async function generate(generator: Generator, ctx: GenerateContext, cwd: 
   return polyfilled.ok
     ? {
         verdict: 'ok',
-        notes: [`${node20}. Works with a polyfill: \`node --import ./map-groupby.mjs\` before its command.`],
+        notes: [`${node20}. Works with a polyfill loaded first: \`NODE_OPTIONS="--import ./map-groupby.mjs"\`.`],
       }
     : { verdict: 'fail', notes: [node20, `With the polyfill too: ${reason(polyfilled.output, ctx)}`] };
 }
