@@ -55,6 +55,15 @@ describe(`${MATRIX_FILE} on every Node`, () => {
     }
   });
 
+  it('agrees with this run on every verdict on the other Node majors (else their rows are stale: run the matrix there)', () => {
+    const verdicts = (r: Row) => [r.generator, r.generate, r.compile, r.journey, r.typed];
+    for (const [node, runRows] of Object.entries(committed.runs).filter(([node]) => node !== major)) {
+      expect(runRows.map(verdicts), `Node ${node}: npm run matrix:node${node} -w @tas/generators`).toEqual(
+        rows.map(verdicts),
+      );
+    }
+  });
+
   it('pins every generator exactly (a range would change the matrix under it)', () => {
     const own = packageJson('@tas/generators') as unknown as { devDependencies: Record<string, string> };
     for (const name of GENERATORS.flatMap((g) => [g.package, ...g.with])) {
