@@ -45,6 +45,6 @@ describe('generate: one generator on this Node', () => {
     const result = await generate(fake(given), { input: 'in.json', out }, process.cwd());
     expect(result.verdict).toBe(want.verdict);
     expect(result.notes).toHaveLength(want.notes.length);
-    want.notes.forEach((pattern, i) => expect(result.notes[i]).toMatch(pattern));
+    for (const [i, pattern] of want.notes.entries()) expect(result.notes[i]).toMatch(pattern);
   });
 });
