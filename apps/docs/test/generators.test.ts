@@ -41,7 +41,7 @@ const cases: [string, { given: GeneratorMatrix | undefined; want: string[]; not?
     'the 3.0 input links the 3.0 download; the runtime beside it is named',
     {
       given: { runs: { '20': [row({ input: '3.0', with: ['rt 2.0.0'] })] } },
-      want: ['<a href="openapi-3.0.yaml" download>3.0</a>', 'With <code>rt 2.0.0</code>.'],
+      want: ['3.0: <a href="openapi-3.0.json" download>openapi-3.0.json</a>', 'With <code>rt 2.0.0</code>.'],
     },
   ],
   [

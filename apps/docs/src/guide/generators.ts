@@ -43,6 +43,9 @@ function verdicts(row: GeneratorRow): string {
   return `${STEPS.map(([step, ok, fail]) => (row[step] === 'ok' ? ok : row[step] === 'fail' ? `<strong>${fail}</strong>` : `${ok}: not run`)).join(', ')}.`;
 }
 
+/** The file of the site the matrix reads for each input (the same bytes as its build's). */
+const INPUT_FILES = { '3.1': 'openapi.json', '3.0': 'openapi-3.0.json' } as const;
+
 /** The lowest Node major a `>=N…` engines range allows, else undefined. */
 const lowestMajor = (engines: string | null) => {
   const m = /^>=\s*(\d+)/.exec(engines ?? '');
@@ -80,7 +83,7 @@ function mergedRows(matrix: GeneratorMatrix): string[][] {
     return [
       `<code>${esc(row.generator)}</code>`,
       esc(row.version),
-      row.input === '3.0' ? '<a href="openapi-3.0.yaml" download>3.0</a>' : '<a href="openapi.yaml" download>3.1</a>',
+      `${row.input}: <a href="${INPUT_FILES[row.input]}" download>${INPUT_FILES[row.input]}</a>`,
       [verdict, ...notes].join('<br>'),
     ];
   });
