@@ -7,6 +7,7 @@ import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build/site.js';
 import { placeOf } from '../src/guide/assumptions.js';
+import { readGeneratorMatrix } from '../src/guide/generators.js';
 import { defaultSiteOptions } from '../src/paths.js';
 
 const doc = loadDescription();
@@ -128,6 +129,11 @@ describe("the downloads page: a partner's whole kit", () => {
       expect(links).toContain(want);
     expect(JSON.parse(readFileSync(join(outDir, 'openapi-3.0.json'), 'utf8')).openapi).toBe('3.0.3');
     expect(summary.conversion.length).toBeGreaterThan(0);
+    // The generators a test proves: the table of apps/generators/matrix.json, one row per generator.
+    const matrix = readGeneratorMatrix();
+    expect(downloads).toContain('<h2 id="generators">Code generators</h2>');
+    for (const row of Object.values(matrix?.runs ?? {})[0] ?? [])
+      expect(downloads).toContain(`<tr><td><code>${row.generator}</code></td><td>${row.version}</td>`);
     // The getting-started page says how to get the client, where its examples are.
     expect(page).toMatch(/id="client"[\s\S]*not on the npm registry yet[\s\S]*href="downloads.html#client"/);
   });

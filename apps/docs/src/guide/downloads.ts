@@ -3,6 +3,7 @@ import type { ChangeGroup } from '../build/openapi30/changes.js';
 import { POSTMAN_ENVIRONMENTS } from '../build/postman.js';
 import { type Addresses, atAddresses } from './addresses.js';
 import { conversionSection } from './conversion.js';
+import { generatorsSection } from './generators.js';
 import { code, esc, table } from './html.js';
 import { page } from './layout.js';
 import { lintDefaultsSection } from './lint-defaults.js';
@@ -112,6 +113,7 @@ make, with an example and every place. Everything else is the same, the <code>x-
 Where 3.0 cannot say what 3.1 says (a value that may be <code>null</code> through a <code>$ref</code>), 3.1 is the truth.</p>
 ${conversionSection(conversion)}
 ${lintDefaultsSection()}
+${generatorsSection()}
 <h2 id="postman">Postman</h2>
 <p><a href="${DOWNLOADS.collection}" download>${DOWNLOADS.collection}</a>: every operation as a request, generated from the
 description by <code>openapi-to-postmanv2</code>, in the order an integration calls them, with the description's example values.
