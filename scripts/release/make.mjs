@@ -57,9 +57,11 @@ export function writeRelease({ root, openapi, version, out, log }) {
     execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: join(root, pkg), stdio: 'ignore' });
   }
   // The sandbox and the mock, as their builds packed them (bins tas-sandbox and tas-mock).
-  for (const app of ['apps/sandbox/dist', 'apps/mock/dist'])
-    for (const file of readdirSync(join(root, app)).filter((f) => f.endsWith('.tgz')))
-      cpSync(join(root, app, file), join(dir, file));
+  for (const app of ['apps/sandbox/dist', 'apps/mock/dist']) {
+    const tarballs = existsSync(join(root, app)) ? readdirSync(join(root, app)).filter((f) => f.endsWith('.tgz')) : [];
+    if (!tarballs.length) throw new Error(`${app} has no tarball: build it first (npx turbo run build)`);
+    for (const file of tarballs) cpSync(join(root, app, file), join(dir, file));
+  }
   const files = walk(dir).filter((f) => f !== 'SHA256SUMS');
   const sums = files.map(
     (f) =>

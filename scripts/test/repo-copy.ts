@@ -41,7 +41,13 @@ export function repoCopy(root: string, { built }: { built: boolean }): string {
 
 /** The packages and the docs site as built in `root`, into the copy (ignored by its git, as here). */
 export function addBuilds(root: string, dir: string): void {
-  for (const path of ['packages/client', 'packages/conformance', 'apps/docs/dist']) {
+  for (const path of [
+    'packages/client',
+    'packages/conformance',
+    'apps/docs/dist',
+    'apps/sandbox/dist',
+    'apps/mock/dist',
+  ]) {
     cpSync(join(root, path), join(dir, path), { recursive: true, filter: skip });
   }
 }
