@@ -127,7 +127,23 @@ function endsWithField(longer: string, shorter: string): boolean {
  * for the schema and again in every operation that answers it; here each schema change is one
  * sentence listing those operations, and what no schema change explains stays on its own.
  */
-export function partnerChanges(changes: Change[]): PartnerChange[] {
+export function partnerChanges(all: Change[]): PartnerChange[] {
+  // Rewrites (same values on the wire) are one sentence, listing the operations they touch.
+  const rewrites = all.filter((c) => c.rewrite);
+  const changes = all.filter((c) => !c.rewrite);
+  const rewritten: PartnerChange[] = rewrites.length
+    ? [
+        {
+          kind: 'annotation',
+          action: 'replace',
+          assumed: false,
+          text: 'Schemas renamed or restructured for code generators; every request and answer is the same JSON as before',
+          operations: rewrites
+            .flatMap((c) => (c.operation ? [c.operation] : []))
+            .filter((o, i, list) => list.findIndex((x) => x.method === o.method && x.path === o.path) === i),
+        },
+      ]
+    : [];
   const schemaChanges = changes.filter((c) => c.subject && !c.operation);
   const out = new Map<Change, PartnerChange>();
   for (const c of schemaChanges)
@@ -162,7 +178,7 @@ export function partnerChanges(changes: Change[]): PartnerChange[] {
       operations: c.operation ? [c.operation] : [],
     });
   }
-  return [...out.values(), ...alone];
+  return [...out.values(), ...alone, ...rewritten];
 }
 
 function line(c: Change): string {
