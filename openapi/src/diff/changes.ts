@@ -80,7 +80,20 @@ function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument, rewr
     text: describe(d, path, operation),
     ...(subject ? { subject } : {}),
     ...(rewrite ? { rewrite } : {}),
+    ...(throughRef(d.action === 'remove' ? before : after, path) ? { repeat: true } : {}),
   };
+}
+
+/** A component schema's change whose path passes a `$ref` on the way: it sits in another component. */
+function throughRef(doc: OpenApiDocument, path: string[]): boolean {
+  if (path[0] !== 'components' || path[1] !== 'schemas') return false;
+  let node: unknown = doc;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    if (typeof (node as JsonObject).$ref === 'string') return true;
+    node = (node as JsonObject)[key];
+  }
+  return false;
 }
 
 function operationOf(path: string[], doc: OpenApiDocument): Change['operation'] {

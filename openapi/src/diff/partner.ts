@@ -144,12 +144,12 @@ export function partnerChanges(all: Change[]): PartnerChange[] {
         },
       ]
     : [];
-  const schemaChanges = changes.filter((c) => c.subject && !c.operation);
+  const schemaChanges = changes.filter((c) => c.subject && !c.operation && !c.repeat);
   const out = new Map<Change, PartnerChange>();
   for (const c of schemaChanges)
     out.set(c, { kind: c.kind, action: c.action, assumed: c.assumed, text: line(c), operations: [] });
   const alone: PartnerChange[] = [];
-  for (const c of changes.filter((x) => x.operation)) {
+  for (const c of changes.filter((x) => x.operation || x.repeat)) {
     const s = c.subject;
     // The schema change this one repeats: the same kind of change on the longest matching field.
     const owner = s
@@ -160,6 +160,7 @@ export function partnerChanges(all: Change[]): PartnerChange[] {
           .sort((a, b) => (b.subject?.field.length ?? 0) - (a.subject?.field.length ?? 0))[0]
       : undefined;
     const entry = owner && out.get(owner);
+    if (entry && !c.operation) continue;
     if (entry && c.operation) {
       if (!entry.operations.some((o) => o.method === c.operation?.method && o.path === c.operation.path))
         entry.operations.push(c.operation);

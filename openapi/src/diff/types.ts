@@ -38,4 +38,9 @@ export interface Change {
    * wire, so it is an annotation whatever the diff engine called it.
    */
   rewrite?: boolean;
+  /**
+   * A component schema's change that sits in another component behind a `$ref` (the diff engine
+   * reports a change to `TestRecord` again in `RecordPage`, whose items refer to it): a repeat.
+   */
+  repeat?: boolean;
 }
