@@ -30,7 +30,7 @@ describe('assumptions', () => {
     ['the success status codes', '/paths/~1record~1{token}~1/get/responses/200'],
   ])('%s is marked assumed', (_, pointer) => expect(isAssumed(assumptions, pointer)).toBe(true));
   it.each([
-    ['Record.status', '/components/schemas/Record/properties/status'],
+    ['TestRecord.status', '/components/schemas/TestRecord/properties/status'],
     ['Profile.mobile', '/components/schemas/Profile/properties/mobile'],
     ['the roadmap auth 409', '/paths/~1roadmap~1{token}~1auth~1/post/responses/409'],
     ['the questions 403', '/paths/~1record~1{token}~1questions~1/get/responses/403'],
@@ -50,14 +50,14 @@ describe('isAssumedIssue: a validation issue departs from an assumption, or from
     [
       'a test title over our safety bound',
       'maxLength',
-      '/components/schemas/Record/properties/test_title/maxLength',
+      '/components/schemas/TestRecord/properties/test_title/maxLength',
       true,
     ],
     ['a message item without code', 'required', '/components/schemas/Message/required', true],
     ['a name over 50 characters', 'maxLength', '/components/schemas/PersianName/maxLength', false],
     ['a status outside 0/1/2', 'enum', '/components/schemas/RecordStatus/enum', false],
     ['a role that is not an integer', 'type', '/components/schemas/RoleId/type', false],
-    ['a record without its token', 'required', '/components/schemas/Record/required', false],
+    ['a record without its token', 'required', '/components/schemas/TestRecord/required', false],
   ])('%s', (_, keyword, schemaPath, assumed) => {
     expect(isAssumedIssue(assumptions, { keyword, schemaPath })).toBe(assumed);
   });

@@ -146,3 +146,142 @@ describe('a type added beside a const of that type admits the same values: an an
     expect([...new Set(kinds)]).toEqual([want]);
   });
 });
+
+const sc = (d: Doc): Loose => (d as Loose).components.schemas;
+
+describe('a rewrite that keeps the same JSON Schema meaning is an annotation; one that does not, is not', () => {
+  // The 201 answer as an envelope over a shared `Item` schema, written the 2.0.1 way: allOf over an
+  // untyped envelope, narrowed per operation.
+  const enveloped = (): Doc => {
+    const d = base() as Doc;
+    (d as Loose).components.schemas = {
+      Envelope: {
+        type: 'object',
+        required: ['data', 'successful', 'messages'],
+        properties: {
+          data: { description: 'Payload.' },
+          successful: { type: 'boolean' },
+          messages: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 10 } },
+        },
+      },
+      Item: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', format: 'uuid', maxLength: 36 },
+          at: { type: 'string', format: 'date-time', maxLength: 35 },
+        },
+      },
+    };
+    op(d).responses['201'].content['application/json'].schema = {
+      allOf: [
+        { $ref: '#/components/schemas/Envelope' },
+        {
+          type: 'object',
+          required: ['data'],
+          properties: { data: { $ref: '#/components/schemas/Item' }, successful: { type: 'boolean', const: true } },
+        },
+      ],
+    };
+    return d;
+  };
+  const envelopeOf = (d: Doc) => op(d).responses['201'].content['application/json'];
+  const rename = (d: Doc, from: string, to: string) => {
+    sc(d)[to] = sc(d)[from];
+    delete sc(d)[from];
+    const text = JSON.stringify(d).replaceAll(`"#/components/schemas/${from}"`, `"#/components/schemas/${to}"`);
+    Object.assign(d, JSON.parse(text));
+  };
+  const perPayload = (d: Doc) => {
+    sc(d).ItemEnvelope = {
+      type: 'object',
+      description: 'The envelope of an Item.',
+      required: ['data', 'successful', 'messages'],
+      properties: {
+        data: { $ref: '#/components/schemas/Item' },
+        successful: { type: 'boolean', const: true },
+        messages: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 10 } },
+      },
+    };
+    envelopeOf(d).schema = { $ref: '#/components/schemas/ItemEnvelope' };
+  };
+
+  const cases: {
+    name: string;
+    given?: (d: Doc) => void;
+    change: (d: Doc) => void;
+    want: ChangeKind;
+    rewrite: boolean;
+  }[] = [
+    {
+      name: 'a schema renamed, every $ref following',
+      change: (d) => rename(d, 'Item', 'TestItem'),
+      want: 'annotation',
+      rewrite: true,
+    },
+    {
+      name: 'allOf over the envelope replaced by a per-payload envelope',
+      change: perPayload,
+      want: 'non-breaking',
+      rewrite: true,
+    },
+    {
+      name: 'the envelope replaced and its payload renamed together',
+      change: (d) => {
+        perPayload(d);
+        rename(d, 'Item', 'TestItem');
+      },
+      want: 'non-breaking',
+      rewrite: true,
+    },
+    {
+      name: 'a maxLength dropped beside format uuid (36) and date-time (35)',
+      change: (d) => {
+        delete sc(d).Item.properties.id.maxLength;
+        delete sc(d).Item.properties.at.maxLength;
+      },
+      want: 'annotation',
+      rewrite: true,
+    },
+    // What changes the values is still judged as before.
+    {
+      name: 'a maxLength shorter than the format implies, dropped from an answer',
+      given: (d) => (sc(d).Item.properties.id.maxLength = 20),
+      change: (d) => delete sc(d).Item.properties.id.maxLength,
+      want: 'breaking',
+      rewrite: false,
+    },
+    {
+      name: 'a schema renamed and a field removed from it',
+      change: (d) => {
+        rename(d, 'Item', 'TestItem');
+        delete sc(d).TestItem.properties.at;
+      },
+      want: 'breaking',
+      rewrite: false,
+    },
+    {
+      name: 'a per-payload envelope whose successful is no longer a const',
+      change: (d) => {
+        perPayload(d);
+        delete sc(d).ItemEnvelope.properties.successful.const;
+      },
+      want: 'breaking',
+      rewrite: false,
+    },
+  ];
+
+  it.each(cases)('$name → $want', ({ given, change, want, rewrite }) => {
+    const before = enveloped();
+    given?.(before);
+    const after = structuredClone(before);
+    change(after);
+    const changes = compareDescriptions(before, after);
+    expect(changes.length).toBeGreaterThan(0);
+    const order: ChangeKind[] = ['annotation', 'non-breaking', 'breaking'];
+    const worst = changes.map((c) => order.indexOf(c.kind)).reduce((a, b) => Math.max(a, b), 0);
+    expect(order[worst]).toBe(want);
+    // The answer's own schema is a rewrite exactly when the values it accepts are the same.
+    const inAnswer = changes.filter((c) => c.operation);
+    expect(inAnswer.every((c) => (c.rewrite ?? false) === rewrite)).toBe(true);
+  });
+});

@@ -123,7 +123,7 @@ describe('POST /record/{token}/ (submit answers)', () => {
     expect(typesOf(record?.items as Record<string, unknown>)).toEqual(['integer', 'string']);
   });
   it('Success moves the record to Finished (the answer is the finished record)', () => {
-    expect(dataOf(op('POST', '/record/{token}/')).properties).toEqual(schema('Record').properties);
-    expect(nonNull(prop(schema('Record'), 'submit_on'))?.format).toBe('date-time');
+    expect(dataOf(op('POST', '/record/{token}/')).properties).toEqual(schema('TestRecord').properties);
+    expect(nonNull(prop(schema('TestRecord'), 'submit_on'))?.format).toBe('date-time');
   });
 });

@@ -39,10 +39,10 @@ describe('Record table', () => {
     ['profile', ['null', 'object']],
     ['submit_on', ['null', 'string'], { format: 'date-time' }],
     ['create', ['string'], { format: 'date-time' }],
-  ])('Record.%s', (...row) => checkRow('Record', row));
+  ])('TestRecord.%s', (...row) => checkRow('TestRecord', row));
 
   it('Record.profile is the Profile resource when linked', () => {
-    expect(nonNull(prop(schema('Record'), 'profile'))).toEqual(schema('Profile'));
+    expect(nonNull(prop(schema('TestRecord'), 'profile'))).toEqual(schema('Profile'));
   });
 });
 

@@ -11,7 +11,7 @@ describe('record status values', () => {
     [1, 'finished'],
     [2, 'ready'],
   ])('status %i means %s', (value, meaning) => {
-    const status = prop(schema('Record'), 'status') ?? {};
+    const status = prop(schema('TestRecord'), 'status') ?? {};
     expect(status.enum).toContain(value);
     expect((status['x-enumDescriptions'] as Record<string, string>)[String(value)]).toBe(meaning);
     expect(status.description).toContain(`\`${value}\` ${meaning}`);

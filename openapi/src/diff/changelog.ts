@@ -6,6 +6,8 @@ export interface ChangelogEntry {
   changes?: Change[];
   /** Not released yet: the working description. */
   unreleased?: boolean;
+  /** What the release means for a partner, in a sentence or two (`notes/<version>.md`). */
+  note?: string;
 }
 
 const HEADINGS: [Change['kind'], string][] = [
@@ -29,13 +31,30 @@ export function renderChangelog(entries: ChangelogEntry[]): string {
       lines.push('First release of the contract.', '');
       continue;
     }
+    if (entry.note) lines.push(entry.note.trim(), '');
     for (const [kind, heading] of HEADINGS) {
-      const of = entry.changes.filter((c) => c.kind === kind);
-      if (of.length === 0) continue;
+      const of = entry.changes.filter((c) => c.kind === kind && !c.rewrite);
+      const rewrites = kind === 'annotation' ? entry.changes.filter((c) => c.rewrite) : [];
+      if (of.length === 0 && rewrites.length === 0) continue;
       lines.push(`### ${heading}`, '');
       for (const c of of) lines.push(`- ${c.text}${c.assumed ? ' *(assumed)*' : ''}`);
+      if (rewrites.length) lines.push(`- ${rewritesLine(rewrites)}`);
       lines.push('');
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** Rewrites in one line: what a partner's code meets is the same; the places are listed, not each edit. */
+function rewritesLine(rewrites: Change[]): string {
+  const places = new Set<string>();
+  for (const c of rewrites) {
+    const [, first, second, third] = c.pointer.split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+    if (c.operation) places.add(`${c.operation.method} ${c.operation.path}`);
+    else if (first === 'components') places.add(`${third} (${second})`);
+  }
+  return (
+    `${rewrites.length} edit(s) that leave the accepted values as they were (a schema renamed or restructured, ` +
+    `a bound its format implies): ${[...places].join(', ')}`
+  );
 }

@@ -1,6 +1,7 @@
 import { apiDiff, type Diff } from 'api-smart-diff';
 import type { JsonObject, OpenApiDocument } from '../description.js';
 import { METHODS } from '../operations.js';
+import { nodeIn, sameMeaning, schemaRootOf } from './meaning.js';
 import { subjectOf } from './partner.js';
 import { overrideKind } from './policy.js';
 import type { Change, ChangeKind } from './types.js';
@@ -21,21 +22,54 @@ const KINDS: Record<string, ChangeKind> = {
 export function compareDescriptions(before: OpenApiDocument, after: OpenApiDocument): Change[] {
   // Plain trees: YAML aliases share nodes, and the library then mismatches what it compares.
   const diffs = apiDiff(plain(before), plain(after)) as Diff[];
+  const rewrite = rewriteOf(before, after);
   return diffs
     .filter((d) => !(d.path.length === 2 && d.path[0] === 'info' && d.path[1] === 'version'))
-    .map((d) => toChange(d, before, after));
+    .map((d) => toChange(d, before, after, rewrite(d.path.map(String))));
+}
+
+/**
+ * Whether a change sits in a schema that accepts the same values before and after (meaning.ts):
+ * a rewrite, such as an `allOf` folded into one object or a `$ref` to a renamed schema. A component
+ * schema removed or added counts as renamed when the other document has one of the same meaning
+ * under a name the first lacks.
+ */
+function rewriteOf(before: OpenApiDocument, after: OpenApiDocument): (path: string[]) => boolean {
+  const schemasOf = (doc: OpenApiDocument) => (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const renamed = (from: OpenApiDocument, to: OpenApiDocument, name: string) =>
+    Object.entries(schemasOf(to)).some(
+      ([other, schema]) =>
+        !(other in schemasOf(from)) && sameMeaning({ doc: from, schema: schemasOf(from)[name] }, { doc: to, schema }),
+    );
+  const cache = new Map<string, boolean>();
+  return (path) => {
+    const root = schemaRootOf(path);
+    if (!root) return false;
+    const key = root.join('\u0000');
+    let same = cache.get(key);
+    if (same === undefined) {
+      const [b, a] = [nodeIn(before, root), nodeIn(after, root)];
+      const name = root[0] === 'components' && root[1] === 'schemas' ? (root[2] as string) : undefined;
+      if (b !== undefined && a !== undefined) same = sameMeaning({ doc: before, schema: b }, { doc: after, schema: a });
+      else if (name && b !== undefined) same = renamed(before, after, name);
+      else if (name && a !== undefined) same = renamed(after, before, name);
+      else same = false;
+      cache.set(key, same);
+    }
+    return same;
+  };
 }
 
 function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument): Change {
+function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument, rewrite: boolean): Change {
   const path = d.path.map(String);
   const operation = operationOf(path, d.action === 'remove' ? before : after);
   const assumed =
     touchesAssumed(before, path) || touchesAssumed(after, path) || isAssumedValue(d.before) || isAssumedValue(d.after);
-  const kind = overrideKind(d, KINDS[d.type] ?? 'breaking', nodeAt(after, path.slice(0, -1)));
+  const kind = rewrite ? 'annotation' : overrideKind(d, KINDS[d.type] ?? 'breaking', nodeAt(after, path.slice(0, -1)));
   const subject = subjectOf(path, d.before, d.after);
   return {
     kind,
@@ -45,7 +79,21 @@ function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument): Cha
     assumed,
     text: describe(d, path, operation),
     ...(subject ? { subject } : {}),
+    ...(rewrite ? { rewrite } : {}),
+    ...(throughRef(d.action === 'remove' ? before : after, path) ? { repeat: true } : {}),
   };
+}
+
+/** A component schema's change whose path passes a `$ref` on the way: it sits in another component. */
+function throughRef(doc: OpenApiDocument, path: string[]): boolean {
+  if (path[0] !== 'components' || path[1] !== 'schemas') return false;
+  let node: unknown = doc;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    if (typeof (node as JsonObject).$ref === 'string') return true;
+    node = (node as JsonObject)[key];
+  }
+  return false;
 }
 
 function operationOf(path: string[], doc: OpenApiDocument): Change['operation'] {

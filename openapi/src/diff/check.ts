@@ -30,6 +30,12 @@ export function strayReleases({ root, working, uncommitted }: Workspace): string
   );
 }
 
+/** A release's note for partners, `notes/<version>.md`, when there is one. */
+function noteOf(root: string, version: string): { note?: string } {
+  const path = join(root, 'notes', `${version}.md`);
+  return existsSync(path) ? { note: readFileSync(path, 'utf8') } : {};
+}
+
 function releasesOf(workspace: Workspace, doc: OpenApiDocument): string[] {
   const strays = strayReleases({ ...workspace, working: doc });
   return listReleases(join(workspace.root, 'releases')).filter((v) => !strays.includes(v));
@@ -45,10 +51,16 @@ export function changelogEntries(workspace: Workspace): ChangelogEntry[] {
   const entries: ChangelogEntry[] = versions.map((version, i) => ({
     version,
     ...(i > 0 ? { changes: compareDescriptions(docs[i - 1] as OpenApiDocument, docs[i] as OpenApiDocument) } : {}),
+    ...noteOf(root, version),
   }));
   const latest = docs.at(-1);
   if (latest && doc.info.version !== latest.info.version) {
-    entries.push({ version: doc.info.version, changes: compareDescriptions(latest, doc), unreleased: true });
+    entries.push({
+      version: doc.info.version,
+      changes: compareDescriptions(latest, doc),
+      unreleased: true,
+      ...noteOf(root, doc.info.version),
+    });
   }
   return entries;
 }

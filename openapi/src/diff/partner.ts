@@ -127,13 +127,29 @@ function endsWithField(longer: string, shorter: string): boolean {
  * for the schema and again in every operation that answers it; here each schema change is one
  * sentence listing those operations, and what no schema change explains stays on its own.
  */
-export function partnerChanges(changes: Change[]): PartnerChange[] {
-  const schemaChanges = changes.filter((c) => c.subject && !c.operation);
+export function partnerChanges(all: Change[]): PartnerChange[] {
+  // Rewrites (same values on the wire) are one sentence, listing the operations they touch.
+  const rewrites = all.filter((c) => c.rewrite);
+  const changes = all.filter((c) => !c.rewrite);
+  const rewritten: PartnerChange[] = rewrites.length
+    ? [
+        {
+          kind: 'annotation',
+          action: 'replace',
+          assumed: false,
+          text: 'Schemas renamed or restructured for code generators; every request and answer is the same JSON as before',
+          operations: rewrites
+            .flatMap((c) => (c.operation ? [c.operation] : []))
+            .filter((o, i, list) => list.findIndex((x) => x.method === o.method && x.path === o.path) === i),
+        },
+      ]
+    : [];
+  const schemaChanges = changes.filter((c) => c.subject && !c.operation && !c.repeat);
   const out = new Map<Change, PartnerChange>();
   for (const c of schemaChanges)
     out.set(c, { kind: c.kind, action: c.action, assumed: c.assumed, text: line(c), operations: [] });
   const alone: PartnerChange[] = [];
-  for (const c of changes.filter((x) => x.operation)) {
+  for (const c of changes.filter((x) => x.operation || x.repeat)) {
     const s = c.subject;
     // The schema change this one repeats: the same kind of change on the longest matching field.
     const owner = s
@@ -144,6 +160,7 @@ export function partnerChanges(changes: Change[]): PartnerChange[] {
           .sort((a, b) => (b.subject?.field.length ?? 0) - (a.subject?.field.length ?? 0))[0]
       : undefined;
     const entry = owner && out.get(owner);
+    if (entry && !c.operation) continue;
     if (entry && c.operation) {
       if (!entry.operations.some((o) => o.method === c.operation?.method && o.path === c.operation.path))
         entry.operations.push(c.operation);
@@ -162,7 +179,7 @@ export function partnerChanges(changes: Change[]): PartnerChange[] {
       operations: c.operation ? [c.operation] : [],
     });
   }
-  return [...out.values(), ...alone];
+  return [...out.values(), ...alone, ...rewritten];
 }
 
 function line(c: Change): string {

@@ -32,4 +32,15 @@ export interface Change {
   text: string;
   /** Where it sits in a partner's terms, for the Changes page (partner.ts). */
   subject?: ChangeSubject;
+  /**
+   * The schema it sits in accepts the same values as before, written differently (a component
+   * renamed, an `allOf` folded into one object, a bound the format implies): nothing changes on the
+   * wire, so it is an annotation whatever the diff engine called it.
+   */
+  rewrite?: boolean;
+  /**
+   * A component schema's change that sits in another component behind a `$ref` (the diff engine
+   * reports a change to `TestRecord` again in `RecordPage`, whose items refer to it): a repeat.
+   */
+  repeat?: boolean;
 }

@@ -78,8 +78,13 @@ function envelopeShapeOf(doc: OpenApiDocument): { fields: Record<string, string>
   const message = schemas.Message as { required?: string[]; properties?: Record<string, JsonObject> };
   if (!envelope?.required || !message?.required) throw new Error('Envelope or Message lost its required fields');
   // `data` is typed per operation, so only its presence is checked ('any').
+  // A field may refer to a schema of its own (`messages`: Messages): its type is that schema's.
+  const typeOf = (field: JsonObject | undefined) => {
+    const ref = typeof field?.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(field.$ref)?.[1] : undefined;
+    return (ref ? schemas[ref] : field)?.type;
+  };
   const fields = Object.fromEntries(
-    envelope.required.map((name) => [name, String(envelope.properties?.[name]?.type ?? 'any')]),
+    envelope.required.map((name) => [name, String(typeOf(envelope.properties?.[name]) ?? 'any')]),
   );
   const messageFields = message.required.filter((name) => message.properties?.[name]?.type === 'string');
   return { fields, messageFields };

@@ -11,7 +11,7 @@ export {
   TasNetworkError,
   TasResponseError,
 } from './errors.js';
-export type { components, operations, paths } from './generated/openapi.js';
+export type { operations, paths } from './generated/openapi.js';
 export {
   type AnswerIssue,
   AnswersError,

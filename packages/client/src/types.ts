@@ -1,11 +1,23 @@
-import type { components, operations } from './generated/openapi.js';
+import type { components as Generated, operations } from './generated/openapi.js';
+
+/**
+ * The schemas as 2.0.0 named them, kept so that a partner's code compiles: `Record` became
+ * `TestRecord` in the description 2.0.2 (the name shadowed TypeScript's built-in `Record<K, V>`).
+ */
+interface RenamedSchemas {
+  /** @deprecated Since 2.0.2 the description calls it `TestRecord`: use `TestRecord` (or `Schemas['TestRecord']`). */
+  Record: Generated['schemas']['TestRecord'];
+}
+
+/** The description's components (openapi-typescript), with the schema names of earlier versions as deprecated aliases. */
+export type components = Omit<Generated, 'schemas'> & { schemas: Generated['schemas'] & RenamedSchemas };
 
 /** Every operationId of the description. */
 export type OperationId = keyof operations;
 export type Schemas = components['schemas'];
 
 /** A test record (named so to leave TypeScript's `Record` alone). */
-export type TestRecord = Schemas['Record'];
+export type TestRecord = Schemas['TestRecord'];
 export type RecordDetail = Schemas['RecordDetail'];
 export type Message = Schemas['Message'];
 export type Profile = Schemas['Profile'];

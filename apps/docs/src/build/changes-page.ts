@@ -5,7 +5,11 @@ import { page } from '../guide/layout.js';
 const SECTIONS: [Change['kind'], string, string][] = [
   ['breaking', 'Breaking changes', 'A partner may need to change their code.'],
   ['non-breaking', 'Non-breaking changes', 'Nothing a partner built stops working.'],
-  ['annotation', 'Documentation', 'Descriptions and examples only.'],
+  [
+    'annotation',
+    'Documentation',
+    'Descriptions, examples, and schemas written differently with the same JSON on the wire.',
+  ],
 ];
 
 /**
@@ -37,6 +41,7 @@ export function changesPage(input: {
       if (entry.changes.length === 0) return `${head}\n<p>No change to the contract.</p>`;
       return [
         head,
+        ...(entry.note ? [`<p class="release-note">${inlineCode(entry.note)}</p>`] : []),
         ...SECTIONS.flatMap(([kind, title, meaning]) => {
           const of = partnerChanges(entry.changes ?? []).filter((c) => c.kind === kind);
           if (!of.length) return [];
@@ -50,6 +55,11 @@ export function changesPage(input: {
     }),
   ].join('\n');
   return page({ title: 'Changes', siteTitle: input.siteTitle, version: input.version, body, control: input.control });
+}
+
+/** A release note's text, with its `code` spans as code. */
+function inlineCode(text: string): string {
+  return esc(text.trim()).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
 function links(c: PartnerChange, version: string, previous: string | undefined, dirOf: (v: string) => string): string {

@@ -8,7 +8,7 @@ const COMPONENT_FILE = /^\.\.\/\.\.\/openapi\/components\/schemas\/([A-Za-z0-9]+
 
 /**
  * The control API's own description (control.openapi.yaml), read at start. It refers to the main
- * description's schema files (`../../openapi/components/schemas/Record.yaml`); a schema file's name
+ * description's schema files (`../../openapi/components/schemas/TestRecord.yaml`); a schema file's name
  * is its component's name, so each such reference is pointed at that component of the bundle.
  */
 export function loadControlDescription(): OpenApiDocument {

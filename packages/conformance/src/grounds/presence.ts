@@ -8,7 +8,7 @@ import { Q } from './quotes.js';
  */
 export const NAMED: Record<string, { fields: string[]; quote: string }> = {
   Envelope: { fields: ['data', 'successful', 'messages'], quote: Q.envelope },
-  Record: {
+  TestRecord: {
     fields: [
       'token',
       'test_id',
@@ -59,6 +59,8 @@ export const NAMED: Record<string, { fields: string[]; quote: string }> = {
  */
 export function presenceStated(schemaPath: string, property: string): boolean | undefined {
   const holder = /^\/components\/schemas\/(.+)\/required$/.exec(schemaPath)?.[1];
-  const named = holder === undefined ? undefined : NAMED[holder];
+  // Each answer's own envelope (`RecordDetailEnvelope`, `ErrorEnvelope`, …) holds the envelope's fields.
+  const named =
+    holder === undefined ? undefined : (NAMED[holder] ?? (holder.endsWith('Envelope') ? NAMED.Envelope : undefined));
   return named ? named.fields.includes(property) : undefined;
 }
