@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { launch, run, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL } from '../src/guide/addresses.js';
-import { codeBlocks, textOf } from './page-text.js';
+import { textOf } from './page-text.js';
 
 // "With the typed client" as a partner with only the site follows it: an empty folder, the setup commands
 // (the tarball copied from the built site where the page says to save it), each example saved under its

@@ -39,7 +39,7 @@ function successes(doc: OpenApiDocument, operationId: string): Record<string, un
 
 /** Reads the newest code sent to `mobile` from the sandbox's outbox; elsewhere `sms_code` keeps its value. */
 const readCode = (mobile: string) => [
-  "pm.sendRequest({ url: pm.variables.get('base_url') + '/__sandbox/sms/?mobile=" + mobile + "',",
+  `pm.sendRequest({ url: pm.variables.get('base_url') + '/__sandbox/sms/?mobile=${mobile}',`,
   "  header: { 'API-KEY': pm.variables.get('apiKey') } }, function (err, res) {",
   '  var sent = !err && res.code === 200 ? ((res.json().data || {}).messages || [])[0] : undefined;',
   "  if (sent) pm.variables.set('sms_code', sent.code);",
