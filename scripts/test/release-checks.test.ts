@@ -36,9 +36,9 @@ const diff = async (dir: string, ...args: string[]) => {
   return exec(join(dir, 'openapi'), join(root, 'node_modules/.bin/tsx'), ['scripts/diff.ts', ...args]);
 };
 
-/** 2.1.0: Record gains an optional field, info.version is bumped and the changelog written. */
+/** 2.1.0: TestRecord gains an optional field, info.version is bumped and the changelog written. */
 async function contract210(dir: string) {
-  const record = join(dir, 'openapi/components/schemas/Record.yaml');
+  const record = join(dir, 'openapi/components/schemas/TestRecord.yaml');
   const schema = parse(readFileSync(record, 'utf8'));
   schema.properties.test_description = { type: 'string', maxLength: 2000, description: 'What the test measures.' };
   writeFileSync(record, stringify(schema));
