@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IHttpNameValue, IHttpNameValues } from '@stoplight/prism-http';
 import { checkRequest, isRefusal, type Operation, type Refusal, routeRequest, type Validator } from '@tas/openapi';
-import { targetUrl } from '@tas/serve';
-import { readBody } from './body.js';
+import { readBody, targetUrl } from '@tas/serve';
 import { errorBody, fromViolations, namedExample } from './envelope.js';
 import { checkPrefer, parsePrefer } from './prefer.js';
 import type { PrismAnswer, PrismAnswerer } from './prism.js';

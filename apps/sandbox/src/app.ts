@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BODY_LIMIT, checkRequest, isRefusal, type Operation, routeRequest } from '@tas/openapi';
+import { checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
+import { readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
-import { type RawBody, readBody } from './http/body.js';
 import { ApiError, failure, ok } from './http/envelope.js';
 import { CONTROL_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
@@ -123,7 +123,7 @@ export function createApp(o: AppOptions) {
       // it at once instead of waiting a turn of the loop for the stream's end.
       const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) req.resume();
-      const raw = hasBody ? await readBody(req, BODY_LIMIT).catch(() => ({ text: '', tooLarge: false })) : NO_BODY;
+      const raw = hasBody ? await readBody(req) : NO_BODY;
       const exchange = answer(req, url, raw);
       status = exchange.status;
       res

@@ -1,3 +1,4 @@
+export { readBody } from './body.js';
 export * from './bounds.js';
 export { helpHint, parseCommandLine } from './command-line.js';
 export { parseFlags } from './flags.js';
