@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +12,12 @@ import { plainStaticServer } from './static-server.js';
 // must find that place: an element with the fragment's id, or the reference section Redoc routes to.
 const site = fileURLToPath(new URL('../dist', import.meta.url));
 const pages = readdirSync(site).filter((f) => f.endsWith('.html'));
+// The pages of each earlier version (v/<version>/), built as the site is: partners land there from Changes.
+const versionPages = readdirSync(join(site, 'v')).flatMap((version) =>
+  readdirSync(join(site, 'v', version))
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => `v/${version}/${f}`),
+);
 let server: Awaited<ReturnType<typeof plainStaticServer>>;
 let browser: Browser;
 
@@ -89,4 +96,31 @@ describe('links on a plain static host', () => {
       expect(await page.locator(`a[href="${file}"]`).first().isVisible(), file).toBe(true);
     await context.close();
   });
+
+  // Their routes are the current pages' (the same build, checked above): here every link's file answers.
+  it(
+    "open on the pages of each earlier version: every link's file is there, none a root path",
+    async () => {
+      expect(versionPages.length).toBeGreaterThanOrEqual(pages.length);
+      const context = await browser.newContext();
+      const reader = await context.newPage();
+      const broken: string[] = [];
+      const checked = new Set<string>();
+      for (const file of versionPages) {
+        await open(reader, `${server.url}/${file}`);
+        const hrefs = await reader.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+        for (const href of hrefs) {
+          if (href.startsWith('/')) broken.push(`${href} (on ${file}): a root path`);
+          const link = new URL(href, `${server.url}/${file}`);
+          if (link.origin !== server.url || checked.has(link.pathname)) continue;
+          checked.add(link.pathname);
+          const status = (await context.request.get(`${link.origin}${link.pathname}`)).status();
+          if (status !== 200) broken.push(`${link.pathname} (on ${file}): ${status}`);
+        }
+      }
+      expect(broken).toEqual([]);
+      await context.close();
+    },
+    TEST_LIMIT_MS * 2,
+  );
 });
