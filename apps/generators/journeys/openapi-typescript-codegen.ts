@@ -25,7 +25,8 @@ export async function journey({ baseUrl, apiKey }: JourneyInput): Promise<Journe
 
   const auth = await AuthenticationService.authenticateRecord(token, { mobile: MOBILE, profile: PROFILE });
   const completed = auth.data;
-  check(completed.tests_auth_required === false, 'instant mode authenticates at once');
+  // codegen types a boolean enum as `boolean`, so the variants are told apart by a field of their own.
+  check('record' in completed, 'instant mode authenticates at once');
   const finishedYet = completed.record.is_finished;
   const _record: IsAny<typeof finishedYet> = false; // typed
 
@@ -34,8 +35,8 @@ export async function journey({ baseUrl, apiKey }: JourneyInput): Promise<Journe
   check(!('html' in questionnaire), 'a JSON questionnaire');
   const answers: (number | string)[] = [];
   for (const q of questionnaire.questions) {
-    if (q.answer.text) answers.push(FREE_TEXT);
-    else answers.push(q.answer.options[0]?.id ?? 0);
+    if ('options' in q.answer) answers.push(q.answer.options[0]?.id ?? 0);
+    else answers.push(FREE_TEXT);
   }
 
   const submitted = await QuestionnairesService.submitAnswers(token, { record: answers });

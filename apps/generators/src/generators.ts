@@ -106,7 +106,10 @@ export const GENERATORS: Generator[] = [
       '--client',
       'fetch',
     ],
-    notes: ['Reads OpenAPI 3.0 only: the 3.0 download. Fetch client.'],
+    notes: [
+      'Reads OpenAPI 3.0 only: the 3.0 download. Fetch client.',
+      "Types a boolean `enum` (3.0's form of `const`) as `boolean`: it reads only string and number enums. Tell the variants apart by a field of their own (`'record' in result`, `'options' in answer`), not by `tests_auth_required` or `answer.text`.",
+    ],
   },
   {
     id: 'oazapfts',
