@@ -25,6 +25,7 @@ const OPTIONS = {
 /** A line of a journey that asserts a payload field is typed ends with this comment. */
 export const TYPED_MARK = '// typed';
 const SUPPRESSION = /@ts-(nocheck|ignore|expect-error)/;
+const SUPPRESSIONS = new RegExp(SUPPRESSION.source, 'g');
 
 interface Diagnostic {
   file: string;
@@ -37,6 +38,22 @@ function tsFiles(dir: string): string[] {
     .filter((f) => f.endsWith('.ts'))
     .sort()
     .map((f) => join(dir, f));
+}
+
+/**
+ * Every suppression in a generator's output, as `file:line` notes, each taken out of its file (the
+ * generated copy is the matrix's own), so that the strict compile judges the code with none.
+ */
+function removeSuppressions(dir: string): string[] {
+  return tsFiles(dir).flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    const found = text.split('\n').flatMap((line, i) => {
+      const m = SUPPRESSION.exec(line);
+      return m ? [`${relative(dir, file)}:${i + 1} \`// ${m[0]}\``] : [];
+    });
+    if (found.length) writeFileSync(file, text.replace(SUPPRESSIONS, 'suppression removed by the matrix: ts-$1'));
+    return found;
+  });
 }
 
 function runTsc(cwd: string, project: string): Promise<string> {
@@ -62,9 +79,10 @@ const short = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` 
 
 /**
  * Compiles every generator's output with its journey in one `tsc` run (one program: the slow part
- * of tsc, loading lib and @types/node, is done once), then tells each row its verdicts: `compile`
- * for any error outside the journey's typed assertions or any suppression in the generated code,
- * `typed` for an error on an assertion (a payload field that is `any`).
+ * of tsc, loading lib and @types/node, is done once), with every suppression taken out of the
+ * generated code, then tells each row its verdicts: `compile` for any error outside the journey's
+ * typed assertions (one a suppression hid among them), `typed` for an error on an assertion (a
+ * payload field that is `any`).
  */
 export async function compileAll(cwd: string, ids: string[]): Promise<Map<string, Compiled>> {
   const project = join(cwd, 'generated', 'tsconfig.json');
@@ -73,6 +91,7 @@ export async function compileAll(cwd: string, ids: string[]): Promise<Map<string
     project,
     `${JSON.stringify({ compilerOptions: OPTIONS, files: files.map((f) => relative(join(cwd, 'generated'), f)) }, null, 2)}\n`,
   );
+  const suppressions = new Map(ids.map((id) => [id, removeSuppressions(join(cwd, 'generated', id))]));
   const diagnostics = parse(await runTsc(cwd, project));
   const results = new Map<string, Compiled>();
   for (const id of ids) {
@@ -83,14 +102,7 @@ export async function compileAll(cwd: string, ids: string[]): Promise<Map<string
     const typed = own.filter(isTyped);
     const other = own.filter((d) => !isTyped(d));
     const notes: string[] = [];
-    const suppressed = tsFiles(join(cwd, 'generated', id)).flatMap((file) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) => {
-          const m = SUPPRESSION.exec(line);
-          return m ? [`${relative(join(cwd, 'generated', id), file)}:${i + 1} \`// ${m[0]}\``] : [];
-        }),
-    );
+    const suppressed = suppressions.get(id) ?? [];
     const template = tsFiles(join(cwd, 'generated', id)).some((file) =>
       /["'`]\{base_url\}/.test(readFileSync(file, 'utf8')),
     );
@@ -99,7 +111,9 @@ export async function compileAll(cwd: string, ids: string[]): Promise<Map<string
         'Its default address is the server template as written, `{base_url}/api/v2`, unfilled: give it the address.',
       );
     if (suppressed.length)
-      notes.push(`Emits a suppression, which a strict compile cannot judge: ${suppressed.join(', ')}.`);
+      notes.push(
+        `Emits a suppression (${suppressed.join(', ')}): the strict compile is made with it taken out${other.length ? '' : ', and it hides no error'}.`,
+      );
     if (other.length) {
       const where = (d: Diagnostic) => (d.file === journey ? 'journey' : d.file.slice(`generated/${id}/`.length));
       const distinct = [...new Map(other.map((d) => [d.text, d])).values()];
@@ -113,7 +127,7 @@ export async function compileAll(cwd: string, ids: string[]): Promise<Map<string
     if (typed.length)
       notes.push(`Payload fields typed \`any\` (${typed.length} of the journey's typed assertions fail).`);
     results.set(id, {
-      compile: other.length || suppressed.length ? 'fail' : 'ok',
+      compile: other.length ? 'fail' : 'ok',
       typed: typed.length ? 'fail' : 'ok',
       notes,
     });
