@@ -3,7 +3,8 @@
 // the URLs it prints, get a 200 from the mock, the sandbox and the docs, stop it with Ctrl-C (SIGINT
 // to its process group), check the ports are free again; then `npm run mock|sandbox|docs` each alone
 // with the description's build removed (a first run rebuilds or restores it), and
-// `npx tas-conformance --help`.
+// `npx tas-conformance --help`. Between the two, the tests that read the interface document run in the
+// clone with the document beside it and without (a clone alone passes).
 // Run by .ci/run. MOCK_PORT, SANDBOX_PORT and DOCS_PORT pass through (0 = free ports, for a shared
 // machine); unset, the README's own ports are used.
 // The first command's `npm install` is the one .ci/run itself just ran in its own clean clone, with the
@@ -11,10 +12,10 @@
 // better-sqlite3 again) and runs the rest of the command; --install runs the whole command instead.
 // Usage: node scripts/fresh-clone.mjs [--keep] [--install]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
@@ -123,6 +124,46 @@ function reuseInstall(command, clone) {
   return rest.join(' && ');
 }
 
+/**
+ * Runs the tests that look for the interface document (those calling findInterface) in the clone:
+ * once with the checkout's document copied beside the clone, once with none there. Only these: the
+ * rest of `npm test` reads nothing outside the repository, so its run by .ci/run already proves it,
+ * and a second whole `npm test` would cost as long again.
+ */
+function interfacePasses(clone, beside) {
+  const files = git(clone, 'grep', '-l', 'findInterface(', '--', '*.test.ts').split('\n').filter(Boolean);
+  if (!files.length) fail('no test looks for the interface document (findInterface)');
+  const source = process.env.TAS_INTERFACE_MD || join(checkout, '..', 'shared', 'interface.md');
+  const passes = [];
+  if (existsSync(source)) passes.push({ beside: true, says: `checked against the interface document at ${beside}` });
+  else say(`no interface document at ${source} (nor TAS_INTERFACE_MD): the pass with one beside the clone is skipped`);
+  passes.push({ beside: false, says: 'NOT checked against the interface document' });
+  const { TAS_INTERFACE_MD: _, ...env } = process.env;
+  for (const pass of passes) {
+    rmSync(dirname(beside), { recursive: true, force: true });
+    if (pass.beside) {
+      mkdirSync(dirname(beside));
+      copyFileSync(source, beside);
+    }
+    for (const file of files) {
+      const pkg = file.slice(0, file.indexOf('/test/'));
+      const where = pass.beside ? `with ${beside}` : 'with nothing beside the clone';
+      say(`${file}, ${where}`);
+      const run = spawnSync('npx', ['vitest', 'run', file.slice(pkg.length + 1)], {
+        cwd: join(clone, pkg),
+        env,
+        encoding: 'utf8',
+      });
+      const output = `${run.stdout}${run.stderr}`;
+      for (const line of output.split('\n').filter((l) => /interface document|Tests |FAIL/.test(l)))
+        console.log(`  | ${line}`);
+      if (run.status !== 0) fail(`${file} failed ${where}`);
+      if (!output.includes(pass.says)) fail(`${file} did not say "${pass.says}"`);
+    }
+  }
+  rmSync(dirname(beside), { recursive: true, force: true });
+}
+
 const running = [];
 const dir = mkdtempSync(join(tmpdir(), 'tas-fresh-clone-'));
 const clone = join(dir, 'repo');
@@ -161,6 +202,10 @@ try {
     start,
     Object.values(urls).map((url) => Number(new URL(url).port)),
   );
+
+  // The tests that read the interface document, twice: with it beside the clone, as beside this
+  // checkout, and with nothing beside it, as in a partner's clone (issue 31).
+  interfacePasses(clone, join(dir, 'shared', 'interface.md'));
 
   // Each server alone, on a free port, after the description's build is gone.
   const alone = [

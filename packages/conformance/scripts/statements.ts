@@ -1,6 +1,7 @@
 // Regenerates the generated tables of README.md: the statements (from the checks' metadata and
 // src/statements/list.ts), the grounds of every rule and constraint (src/grounds) and the CI
-// example's fixtures file (src/fixtures/example.ts).
+// example's fixtures file (src/fixtures/example.ts); and grounds.json, the quoted sentences with the
+// fingerprint of the interface document they were found in, when one is available (scripts/interface.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { allChecks } from '../src/checks/index.js';
@@ -9,6 +10,7 @@ import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.j
 import { responseRules } from '../src/responses/index.js';
 import { STATEMENTS } from '../src/statements/list.js';
 import { statementsTable, withTable } from '../src/statements/table.js';
+import { findInterface, notIn, quotedGrounds, readRecord, recordOf, writeRecord } from './interface.js';
 
 const readme = new URL('../README.md', import.meta.url);
 const doc = loadDescription();
@@ -19,3 +21,27 @@ const tables = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds
 const text = withTable(tables, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
 writeFileSync(readme, text);
 process.stdout.write(`README.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds\n`);
+
+const quotes = quotedGrounds(doc, assumptions);
+const found = findInterface();
+if ('path' in found) {
+  const text = readFileSync(found.path, 'utf8');
+  const missing = notIn(text, quotes);
+  if (missing.length) {
+    process.stderr.write(
+      `grounds.json not written: not in ${found.path} word for word:\n${missing.map((q) => `  ${q}\n`).join('')}`,
+    );
+    process.exit(1);
+  }
+  const record = recordOf(text, quotes);
+  writeRecord(record);
+  process.stdout.write(
+    `grounds.json: ${quotes.length} quotes, found in ${found.path} (sha256 ${record.interface.sha256})\n`,
+  );
+} else {
+  const same = JSON.stringify(readRecord().quotes) === JSON.stringify(quotes);
+  process.stderr.write(
+    `grounds.json not written: no interface document (${found.missing})${same ? '' : '; the quotes have changed since it was recorded'}\n`,
+  );
+  if (!same || found.error) process.exit(1);
+}

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
+import { findInterface, fingerprint, notIn, quotedGrounds, readRecord } from '../scripts/interface.js';
 import { type ConstraintRef, constraintGround } from '../src/grounds/constraints.js';
 import { isStated } from '../src/grounds/ground.js';
-import { Q } from '../src/grounds/quotes.js';
 import { RULE_PARTS } from '../src/grounds/responses.js';
 import { constraintRows, GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
 import { mutations } from '../src/mutations.js';
@@ -14,12 +14,14 @@ import { withTable } from '../src/statements/table.js';
 const doc = loadDescription();
 const assumptions = listAssumptions(doc);
 
-// The interface sits beside the repository (../shared/interface.md from its root), here and in CI.
-const candidates = [
-  process.env.TAS_INTERFACE_MD,
-  new URL('../../../../shared/interface.md', import.meta.url).pathname,
-].filter((p): p is string => Boolean(p));
-const interfacePath = candidates.find((p) => existsSync(p));
+// The interface document is not part of the repository: checked against it wherever one is available
+// (TAS_INTERFACE_MD, or ../shared/interface.md beside the repository), else against grounds.json, the
+// record of the quotes and of the document they were last checked against. The output says which.
+const found = findInterface();
+const record = readRecord();
+const quotes = quotedGrounds(doc, assumptions);
+const recorded = `${record.interface.title}, sha256 ${record.interface.sha256.slice(0, 12)}`;
+const RERECORD = 'npm run statements -w @tas/conformance, with the interface available, records them';
 
 describe('what each rule and constraint rests on', () => {
   it('README.md holds the grounds table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
@@ -27,16 +29,27 @@ describe('what each rule and constraint rests on', () => {
     expect(readme).toBe(withTable(readme, groundsTable(doc, assumptions), [GROUNDS_START, GROUNDS_END]));
   });
 
-  it('every quoted sentence is in the interface, word for word', () => {
-    expect(interfacePath, `no interface at ${candidates.join(' or ')} (set TAS_INTERFACE_MD)`).toBeDefined();
-    const text = readFileSync(interfacePath as string, 'utf8');
-    const quotes = new Set<string>([
-      ...Object.values(Q),
-      ...RULE_PARTS.flatMap((p) => p.ground.quotes ?? []),
-      ...listSites(doc, assumptions).flatMap((s) => constraintGround(s).quotes ?? []),
-    ]);
-    for (const quote of quotes) expect(text, quote).toContain(quote);
+  it(`grounds.json records every quoted sentence, and only those (${RERECORD})`, () => {
+    expect(record.quotes).toEqual(quotes);
   });
+
+  if ('path' in found) {
+    console.log(`grounds: checked against the interface document at ${found.path} (${found.from})`);
+    it(`every quoted sentence is in the interface document at ${found.path} (${found.from}), word for word`, () => {
+      expect(notIn(readFileSync(found.path, 'utf8'), quotes)).toEqual([]);
+    });
+    it(`the interface document at ${found.path} is the one grounds.json was checked against (${recorded})`, () => {
+      expect(fingerprint(readFileSync(found.path, 'utf8')), RERECORD).toBe(record.interface.sha256);
+    });
+  } else {
+    console.log(
+      `grounds: NOT checked against the interface document (${found.missing}); checked against grounds.json (${recorded})`,
+    );
+    it(`no interface document (${found.missing}): the quotes are checked against grounds.json alone (${recorded})`, () => {
+      expect(found.error, found.missing).toBeUndefined();
+      expect(record.interface.sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+  }
 
   it('every response rule has its parts in the table, and every constraint a sentence or a reason', () => {
     for (const rule of responseRules) expect(RULE_PARTS.map((p) => p.rule)).toContain(rule.id);

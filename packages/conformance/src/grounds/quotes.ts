@@ -1,6 +1,6 @@
 /**
- * Sentences of the interface (../shared/interface.md), verbatim: what a rule or a constraint rests on.
- * test/grounds.test.ts fails when one is not in the interface word for word.
+ * Sentences of the interface document, verbatim: what a rule or a constraint rests on.
+ * test/grounds.test.ts fails when one is not in the interface word for word, or not in grounds.json.
  */
 export const Q = {
   envelope: 'Every response uses the same envelope (see Errors).',

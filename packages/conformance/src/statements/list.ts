@@ -1,6 +1,6 @@
 import type { Target } from '../types.js';
 
-/** One observable statement of the interface (../shared/interface.md) and the checks that verify it. */
+/** One observable statement of the interface document and the checks that verify it. */
 export interface Statement {
   /** The interface's section and table, e.g. `Errors: POST /roadmap/{token}/auth/`. */
   section: string;
