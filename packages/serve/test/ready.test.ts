@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { READY_LIMIT_MS } from '../src/limits.js';
 import { launch, launchReady, waitForPort } from '../src/testing.js';
 
 const node = (script: string) => [process.execPath, '-e', script];
@@ -12,6 +13,19 @@ const alive = (pid: number) => {
     return false;
   }
 };
+
+/** The pids whose command line holds `marker`. */
+const withMarker = (marker: string) =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 
 /** A port that was free a moment ago. */
 async function freePort() {
@@ -42,6 +56,7 @@ describe('a readiness that never comes fails with what the process printed', () 
       undefined,
       /exited before printing \/listening\/; it printed:\nport busy\n$/,
     ],
+    // The short limit starts once the line is printed: a busy machine may take longer than it to start node.
     [
       'the limit passes',
       "console.log('still starting'); setInterval(() => {}, 1000)",
@@ -50,16 +65,17 @@ describe('a readiness that never comes fails with what the process printed', () 
     ],
   ])('%s', async (_, script, limitMs, want) => {
     const running = launch(node(script));
+    if (limitMs) await running.waitFor(/still starting/);
     await expect(running.waitFor(/listening/, limitMs)).rejects.toThrow(want);
     await running.stop();
   });
 
+  // Found by a marker in its command line, not by a line it prints: it may be given up on before it prints.
   it('launchReady stops the process it gave up on', async () => {
-    const script = "console.log('pid ' + process.pid); setInterval(() => {}, 1000)";
-    const error = await launchReady(node(script), /listening/, { limitMs: 500 }).catch((e: Error) => e);
-    const pid = Number(/pid (\d+)/.exec(String(error))?.[1]);
-    expect(pid).toBeGreaterThan(0);
-    expect(alive(pid)).toBe(false);
+    const marker = `gave-up-${process.pid}-${Date.now()}`;
+    const script = `/* ${marker} */ setInterval(() => {}, 1000)`;
+    await expect(launchReady(node(script), /listening/, { limitMs: 500 })).rejects.toThrow('within 0.5 s');
+    expect(withMarker(marker).filter(alive)).toEqual([]);
   });
 });
 
@@ -82,13 +98,28 @@ describe('stop: the whole process group, and the exit waited for', () => {
 });
 
 describe('waitForPort', () => {
-  it('resolves once a server listens on the port, however late it starts', async () => {
+  // Fails as it should: resolving before the server listens is caught at once, and never resolving
+  // after it listens fails with its own message within READY_LIMIT_MS rather than by the test's timeout.
+  it('resolves once a server listens on the port, however late it starts, and not before', async () => {
     const port = await freePort();
-    const waiting = waitForPort(port);
     const late = createServer();
+    const waiting = waitForPort(port).then(() => ({ listeningWhenResolved: late.listening }));
     setTimeout(() => late.listen(port, '127.0.0.1'), 300);
-    await waiting;
-    late.close();
+    await new Promise((resolve) => late.once('listening', resolve));
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new Error(`waitForPort did not resolve within ${READY_LIMIT_MS / 1000} s of the server listening`)),
+        READY_LIMIT_MS,
+      );
+    });
+    try {
+      expect(await Promise.race([waiting, gaveUp])).toEqual({ listeningWhenResolved: true });
+    } finally {
+      clearTimeout(timer);
+      await new Promise((resolve) => late.close(resolve));
+    }
   });
 
   it('fails after its limit when nothing answers', async () => {
