@@ -23,6 +23,13 @@ describe('the statements table', () => {
     }
   });
 
+  // A check that verifies no statement is a check nobody can read a verdict from: it must be listed.
+  it('every check and response rule belongs to a statement', () => {
+    const listed = new Set(STATEMENTS.flatMap((s) => s.checks));
+    const orphans = [...checks.map((c) => c.id), ...responseRules.map((r) => r.id)].filter((id) => !listed.has(id));
+    expect(orphans, 'checks in no statement of src/statements/list.ts').toEqual([]);
+  });
+
   const statement = (checks: string[], notCheckable?: Statement['notCheckable']): Statement => ({
     section: 'S',
     text: 'T',

@@ -5,7 +5,9 @@ import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../journey/
 export const recordAuthTwice: Check = {
   id: 'record-auth-twice',
   title: 'Authenticating an authenticated record again is refused with 409',
-  statement: 'POST /record/{token}/auth/: 409 already authenticated',
+  // No sentence states a 409 for a standalone record authenticated twice: what is stated is the
+  // transition, Ready -> Authenticated once (as verify-after-auth); the 409 is the description's code.
+  statement: 'States: Ready -> Authenticated by standalone auth, once; a second authentication is refused',
   kind: 'journey',
   basis: ['authenticateRecord 409'],
   shares: [AUTHENTICATED],

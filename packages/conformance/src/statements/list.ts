@@ -91,7 +91,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'States',
     text: 'Ready -> Authenticated: standalone auth (+ verify with SMS), profile linked',
-    checks: ['record-auth', 'sms-wrong-code', 'verify-after-auth'],
+    checks: ['record-auth', 'sms-wrong-code', 'verify-after-auth', 'record-auth-twice'],
   },
   {
     section: 'States',
@@ -127,7 +127,21 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Endpoints',
     text: 'every path under `/api/v2`; `token` path parameters are UUIDs',
-    checks: ['example.getRecord', 'malformed-token', 'negative.getRecord'],
+    checks: [
+      'example.getRecord',
+      'example.authenticateRecord',
+      'example.verifyRecordAuth',
+      'example.getQuestions',
+      'example.submitAnswers',
+      'example.getResult',
+      'example.authenticateRoadmap',
+      'example.verifyRoadmapAuth',
+      'malformed-token',
+      'negative.getRecord',
+      'negative.getQuestions',
+      'negative.getResult',
+      'negative.getRoadmap',
+    ],
   },
   {
     section: 'Endpoints',
@@ -304,6 +318,11 @@ export const STATEMENTS: Statement[] = [
   { section: 'Errors: GET /record/{token}/questions/', text: '404 test record not found', checks: ['unknown-record'] },
   { section: 'Errors: GET /record/{token}/questions/', text: '409 record already completed', checks: ['after-finish'] },
   { section: 'Errors: record-level auth on a roadmap record', text: '409', checks: ['roadmap-record-auth'] },
+  {
+    section: 'Errors',
+    text: "the status codes are stated per operation (a code beyond the tables is the description's choice)",
+    checks: ['response.documented-status'],
+  },
   {
     section: 'Errors',
     text: 'unsupported methods and unknown paths: refused in the envelope, never 2xx or 5xx',
