@@ -1,4 +1,4 @@
-import { READY_LIMIT_MS, TEST_LIMIT_MS } from './packages/serve/src/limits.js';
+import { READY_LIMIT_MS, TEST_LIMIT_MS } from '@tas/serve/limits';
 
 // Shared by every package's vitest.config.ts: the default reporter for people, and a JSON report
 // (a turbo output of `test`) that scripts/test-summary.mjs totals into one closing line.
@@ -7,7 +7,7 @@ export const reporting = {
   outputFile: { json: 'test-artifacts/vitest.json' },
 };
 
-// The limits of a loaded machine (packages/serve/src/limits.ts), for every package whose tests start
+// The limits of a loaded machine (@tas/serve/limits), for every package whose tests start
 // processes, servers or a browser: vitest's defaults (5 s a test, 1 s an expect.poll) are a fixed
 // short window that a busy machine overruns.
 export const loadedMachine = {

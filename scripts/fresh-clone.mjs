@@ -17,11 +17,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
-
-// The limits every test waits within (packages/serve/src/limits.ts), stated once: a loaded machine's.
-register();
-const { READY_LIMIT_MS } = await import('../packages/serve/src/limits.ts');
+// The limits every test waits within, stated once: a loaded machine's.
+import { READY_LIMIT_MS } from '@tas/serve/limits';
 
 const checkout = fileURLToPath(new URL('..', import.meta.url));
 const keep = process.argv.includes('--keep');

@@ -1,6 +1,6 @@
 // For the commands' tests of bad arguments (apps/*/test/cli-errors.test.ts, scripts/test/start-errors.test.ts):
 // each runs its CLI as a child process, as a user would, and checks the one line it prints. And for any
-// test that starts a process: readiness (ready.ts) and the limits of every wait (limits.ts).
+// test that starts a process: readiness (ready.ts) and the limits of every wait (limits.js).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';

@@ -2,6 +2,8 @@
 // loaded 2-core machine (other builds, a browser, `npm run test:busy`'s two CPU-bound loops): a wait
 // this long means something is broken, not slow. A test never waits a fixed time; it waits for what
 // it tests, up to these limits.
+// Plain JavaScript (types in limits.d.ts): vitest.shared.ts and scripts/fresh-clone.mjs load it through
+// @tas/serve/limits, where a config loader or plain node cannot load TypeScript.
 
 /** Readiness: a process's line (`listening on ...`), a port that answers, a page drawn. */
 export const READY_LIMIT_MS = 120_000;
