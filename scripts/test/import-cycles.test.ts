@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -15,24 +16,38 @@ const SOURCES = [
   'apps/mock/src',
   'apps/sandbox/src',
   'apps/docs/src',
+  // A package's folders (src, journeys, scripts) and the root's scripts, each read as one whole.
+  'apps/generators',
+  'scripts',
 ];
 
-function tsFiles(dir: string): string[] {
+function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'generated' ? [] : tsFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+    if (entry.isDirectory())
+      return ['generated', 'node_modules', 'dist', 'test-artifacts'].includes(entry.name) ? [] : sourceFiles(path);
+    return /\.(ts|mts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
-/** A file's relative imports and re-exports, resolved to the .ts files they name. */
+/** A relative specifier resolved to the file it names (`./x.js` is `./x.ts` in TypeScript sources). */
+function resolveSpecifier(file: string, name: string): string {
+  const path = resolve(dirname(file), name);
+  if (existsSync(path)) return path;
+  const typed = path.replace(/\.js$/, '.ts');
+  return existsSync(typed) ? typed : path;
+}
+
+/** A file's relative imports and re-exports (and import() calls), resolved to the files they name. */
 function importsOf(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, false);
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return importedFiles
     .map((i) => i.fileName)
     .filter((name) => name.startsWith('.'))
-    .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')));
+    .map((name) => resolveSpecifier(file, name));
 }
+
+const graphOf = (dir: string) => new Map(sourceFiles(join(root, dir)).map((f) => [f, importsOf(f)]));
 
 /** Every cycle, each once, as the files around it (depth-first search over the import graph). */
 function cyclesOf(graph: Map<string, string[]>): string[][] {
@@ -56,6 +71,78 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
   return [...cycles.values()];
 }
 
+/** True when `file` lies in `folder` or below it. */
+const inside = (file: string, folder: string) => file.startsWith(folder + sep);
+
+/**
+ * Imports that climb back up: an import from a file in folder F of a file outside F (not below it)
+ * that itself depends, directly or through any chain of imports, on a file in F or below it. F then
+ * both uses that file and is used by it, so the folders cannot be read top-down, each below its
+ * users (checks/ -> negative/ -> checks/, or fixtures/example.ts -> planned.ts -> fixtures/). A file
+ * that uses none of F (the parent's shared types, a sibling folder's leaf) is no climb.
+ */
+function climbsOf(graph: Map<string, string[]>): [from: string, to: string][] {
+  const reachesInto = (start: string, folder: string) => {
+    const seen = new Set<string>();
+    const todo = [...(graph.get(start) ?? [])];
+    for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+      if (inside(file, folder)) return true;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      todo.push(...(graph.get(file) ?? []));
+    }
+    return false;
+  };
+  return [...graph].flatMap(([from, imports]) =>
+    imports
+      .filter((to) => graph.has(to) && !inside(to, dirname(from)) && reachesInto(to, dirname(from)))
+      .map((to): [string, string] => [from, to]),
+  );
+}
+
+/**
+ * Known climbs, listed rather than moved here: the conformance ones are in a package other branches
+ * are restructuring now (issue 31 item 2, the conformance run in one line); each with why it climbs. A climb removed must
+ * leave this list too (the test fails on an exception that no longer happens).
+ */
+const KNOWN_CLIMBS: Record<string, string> = {
+  'packages/conformance/src/fixtures/example.ts -> packages/conformance/src/planned.ts':
+    "the CI example's fixtures file is computed from the run's plan, which the fixtures feed",
+  'packages/conformance/src/grounds/table.ts -> packages/conformance/src/negative/sites.ts':
+    'the grounds table lists the negative sites, whose constraints rest on the grounds',
+  'packages/conformance/src/journey/shared.ts -> packages/conformance/src/refusal/resources.ts':
+    'the shared authenticated record is a refusal resource, and resources are made by journeys',
+  'packages/conformance/src/negative/budget.ts -> packages/conformance/src/checks/index.ts':
+    "run-level planning (the negative budget counts every check's cost) living below the checks",
+  'packages/conformance/src/responses/envelope.ts -> packages/conformance/src/grounds/issues.ts':
+    "response rules judge an issue by its ground, and grounds read the rules' assumed-at table",
+  'packages/conformance/src/responses/schema.ts -> packages/conformance/src/grounds/issues.ts':
+    "response rules judge an issue by its ground, and grounds read the rules' assumed-at table",
+  // Not restructured in this change (left for the docs folder rename, issue 31 item 5).
+  'apps/docs/src/build/downloads.ts -> apps/docs/src/guide/downloads.ts':
+    "the Downloads page (guide/) takes the Postman environments and the change groups from the builder's modules",
+  'apps/docs/src/build/site.ts -> apps/docs/src/guide/page.ts':
+    "the guide page reads the Downloads page's types, which take the builder's (see above)",
+};
+
+/** Workspace folders: a relative import must not leave its own (a package is reached by its name). */
+const WORKSPACES = [
+  'openapi',
+  ...['packages', 'apps'].flatMap((group) => readdirSync(join(root, group)).map((name) => `${group}/${name}`)),
+];
+/** The one root file packages import: every package's vitest.config.ts takes the shared test settings. */
+const SHARED_CONFIG = join(root, 'vitest.shared.ts');
+const workspaceOf = (file: string) => WORKSPACES.find((w) => inside(file, join(root, w))) ?? '(root)';
+const APPS = readdirSync(join(root, 'apps')).map(
+  (name) => JSON.parse(readFileSync(join(root, 'apps', name, 'package.json'), 'utf8')).name as string,
+);
+
+const tracked = () =>
+  execFileSync('git', ['ls-files', '*.ts', '*.mts', '*.js', '*.mjs'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f && !f.endsWith('.d.ts') && !f.includes('/generated/') && !f.startsWith('openapi/releases/'))
+    .map((f) => join(root, f));
+
 describe('import cycles', () => {
   it.each([
     ['none', { a: ['b'], b: [] }, []],
@@ -67,9 +154,73 @@ describe('import cycles', () => {
   });
 
   it.each(SOURCES)('%s has none', (dir) => {
-    const files = tsFiles(join(root, dir));
-    const graph = new Map(files.map((f) => [f, importsOf(f)]));
-    const named = cyclesOf(graph).map((cycle) => cycle.map((f) => relative(root, f)).join(' > '));
+    const named = cyclesOf(graphOf(dir)).map((cycle) => cycle.map((f) => relative(root, f)).join(' > '));
     expect(named).toEqual([]);
+  });
+});
+
+describe('imports that climb back up between folders', () => {
+  const g = (edges: Record<string, string[]>) =>
+    new Map(Object.entries(edges).map(([from, to]) => [`/p/${from}`, to.map((t) => `/p/${t}`)]));
+  it.each([
+    [
+      "a folder importing its parent's leaf (shared types)",
+      { 'a/x.ts': ['t.ts'], 't.ts': [], 'run.ts': ['a/x.ts'] },
+      [],
+    ],
+    ['a parent importing its folder', { 'run.ts': ['a/x.ts'], 'a/x.ts': [] }, []],
+    ['sibling folders, one way', { 'a/x.ts': ['b/y.ts'], 'b/y.ts': [] }, []],
+    [
+      'sibling folders importing each other',
+      { 'a/x.ts': ['b/y.ts'], 'b/y.ts': [], 'b/z.ts': ['a/w.ts'], 'a/w.ts': [] },
+      [],
+    ],
+    [
+      'a folder importing a file that uses it',
+      { 'a/x.ts': ['b/y.ts'], 'b/y.ts': ['a/w.ts'], 'a/w.ts': [] },
+      [['a/x.ts', 'b/y.ts']],
+    ],
+    [
+      "a folder importing its parent's user of it",
+      { 'a/x.ts': ['plan.ts'], 'plan.ts': ['c/z.ts'], 'c/z.ts': ['a/w.ts'], 'a/w.ts': [] },
+      [['a/x.ts', 'plan.ts']],
+    ],
+    ['through a subfolder', { 'a/x.ts': ['b.ts'], 'b.ts': ['a/s/w.ts'], 'a/s/w.ts': [] }, [['a/x.ts', 'b.ts']]],
+  ])('%s', (_name, edges, want) => {
+    expect(climbsOf(g(edges)).map(([from, to]) => [from.slice(3), to.slice(3)])).toEqual(want);
+  });
+
+  it.each(SOURCES)('%s has none but the known ones', (dir) => {
+    const found = climbsOf(graphOf(dir)).map(([from, to]) => `${relative(root, from)} -> ${relative(root, to)}`);
+    const known = Object.keys(KNOWN_CLIMBS).filter((climb) => climb.startsWith(`${dir}/`));
+    expect(
+      found.filter((climb) => !(climb in KNOWN_CLIMBS)),
+      'imports that climb back up',
+    ).toEqual([]);
+    expect(
+      known.filter((climb) => !found.includes(climb)),
+      'known climbs that no longer happen: remove them',
+    ).toEqual([]);
+  });
+
+  it('no relative import leaves its workspace package (another package is reached by its name and exports)', () => {
+    const leaving = tracked().flatMap((file) =>
+      importsOf(file)
+        .filter((to) => workspaceOf(to) !== workspaceOf(file) && to !== SHARED_CONFIG)
+        .map((to) => `${relative(root, file)} -> ${relative(root, to)}`),
+    );
+    expect(leaving).toEqual([]);
+  });
+
+  it('no runtime source of a package or the description imports an app (apps stand on packages)', () => {
+    const below = tracked().filter((f) => /^(packages\/[^/]+|openapi)\/src\//.test(relative(root, f)));
+    const up = below.flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.map((i) => i.fileName)
+        .filter((name) => APPS.some((app) => name === app || name.startsWith(`${app}/`)))
+        .map((name) => `${relative(root, file)} -> ${name}`),
+    );
+    expect(up).toEqual([]);
   });
 });

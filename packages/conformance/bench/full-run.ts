@@ -1,6 +1,9 @@
 // The cost of a full run: checks, requests and wall time against the sandbox with pacing lifted
 // (both sandbox keys), against the 10 s target; then the planned requests and duration of a live
 // run at the API's limit (100/min), against the 300-request, 3-minute target.
+// The sandbox is a devDependency reached through its public entry, as any QA user starts it: the bench
+// measures the suite against a target, and no runtime source of the suite imports an app
+// (scripts/test/import-cycles.test.ts).
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
 import { allChecks } from '../src/checks/index.js';
