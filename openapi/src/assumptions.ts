@@ -1,5 +1,5 @@
 import type { JsonObject, OpenApiDocument } from './description.js';
-import { pointerEscape } from './description.js';
+import { pointerEscape, pointerSegments } from './pointer.js';
 
 export interface Assumption {
   /** JSON pointer of the assumed element in the bundled description. */
@@ -57,10 +57,7 @@ export function assumptionsTable(assumptions: Assumption[]): string {
 
 /** A reader's name for a pointer: `GET /record/{token}/ → 200`, `Roadmap.auth_required`. */
 export function assumptionLabel(pointer: string): string {
-  const parts = pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointerSegments(pointer);
   if (parts[0] === 'paths') {
     const [, path, method, kind, status] = parts;
     const operation = `${method?.toUpperCase()} ${path}`;

@@ -35,28 +35,3 @@ export function basePath(doc: OpenApiDocument): string {
   const url = doc.servers?.[0]?.url ?? '';
   return url.replace(/^\{[^}]+\}/, '').replace(/^https?:\/\/[^/]+/, '');
 }
-
-/** Resolves a local `$ref` (`#/components/...`) against the document. */
-export function resolveRef<T = JsonObject>(doc: OpenApiDocument, node: unknown): T {
-  let current = node as JsonObject;
-  for (let hops = 0; typeof current?.$ref === 'string' && hops < 20; hops++) {
-    const target = pointerGet(doc, (current.$ref as string).replace(/^#/, ''));
-    // OpenAPI 3.1: a Reference Object's summary/description override the target's.
-    const { $ref: _ref, ...siblings } = current;
-    current = { ...(target as JsonObject), ...siblings };
-  }
-  return current as T;
-}
-
-export function pointerGet(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (node as JsonObject | undefined)?.[key], doc);
-}
-
-export function pointerEscape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}

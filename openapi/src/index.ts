@@ -12,9 +12,6 @@ export {
   type JsonObject,
   loadDescription,
   type OpenApiDocument,
-  pointerEscape,
-  pointerGet,
-  resolveRef,
 } from './description.js';
 export { type ChangelogEntry, renderChangelog } from './diff/changelog.js';
 export { type Change, type ChangeKind, compareDescriptions } from './diff/changes.js';
@@ -35,6 +32,16 @@ export {
   type Parameter,
   type ResponseSpec,
 } from './operations.js';
+export {
+  followRefs,
+  pointerEscape,
+  pointerGet,
+  pointerOf,
+  pointerSegments,
+  pointerUnescape,
+  type RefSiblings,
+  resolveRef,
+} from './pointer.js';
 export {
   BODY_BOUNDS_TEXT,
   BODY_LIMIT,

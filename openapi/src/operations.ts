@@ -1,4 +1,5 @@
-import { type JsonObject, type OpenApiDocument, pointerEscape, resolveRef } from './description.js';
+import type { JsonObject, OpenApiDocument } from './description.js';
+import { pointerEscape, resolveRef } from './pointer.js';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export type Method = (typeof METHODS)[number];

@@ -1,7 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { type JsonObject, type OpenApiDocument, pointerEscape } from './description.js';
+import type { JsonObject, OpenApiDocument } from './description.js';
 import type { Operation, Parameter } from './operations.js';
+import { pointerEscape } from './pointer.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??

@@ -1,4 +1,4 @@
-import { resolveRef } from '@tas/openapi';
+import { pointerOf, resolveRef } from '@tas/openapi';
 import { description } from './description.js';
 import type { Violation } from './prism.js';
 
@@ -62,7 +62,7 @@ export function fromViolations(violations: Violation[]): ErrorBody {
       if (where !== 'body') {
         return /^body /i.test(text) ? { code: 'invalid_body', text } : { code: 'invalid_parameter', text };
       }
-      const field = `/${rest.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+      const field = pointerOf(rest);
       const code = rest.includes('profile') ? 'invalid_profile' : 'invalid_body';
       return rest.length ? { code, text, field } : { code, text };
     }),

@@ -1,3 +1,4 @@
+import { pointerSegments } from '../pointer.js';
 import type { Change } from './changes.js';
 
 export interface ChangelogEntry {
@@ -49,7 +50,7 @@ export function renderChangelog(entries: ChangelogEntry[]): string {
 function rewritesLine(rewrites: Change[]): string {
   const places = new Set<string>();
   for (const c of rewrites) {
-    const [, first, second, third] = c.pointer.split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const [first, second, third] = pointerSegments(c.pointer);
     if (c.operation) places.add(`${c.operation.method} ${c.operation.path}`);
     else if (first === 'components') places.add(`${third} (${second})`);
   }

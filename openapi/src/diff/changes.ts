@@ -1,6 +1,7 @@
 import { apiDiff, type Diff } from 'api-smart-diff';
 import type { JsonObject, OpenApiDocument } from '../description.js';
 import { METHODS } from '../operations.js';
+import { followRefs, pointerOf } from '../pointer.js';
 import { nodeIn, sameMeaning, schemaRootOf } from './meaning.js';
 import { subjectOf } from './partner.js';
 import { overrideKind } from './policy.js';
@@ -74,7 +75,7 @@ function toChange(d: Diff, before: OpenApiDocument, after: OpenApiDocument, rewr
   return {
     kind,
     action: d.action as Change['action'],
-    pointer: `/${path.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
+    pointer: pointerOf(path),
     ...(operation ? { operation } : {}),
     assumed,
     text: describe(d, path, operation),
@@ -145,19 +146,7 @@ function touchesAssumed(doc: OpenApiDocument, path: string[]): boolean {
   return isAssumedValue(follow(doc, node));
 }
 
-function follow(doc: OpenApiDocument, node: unknown): unknown {
-  let current = node;
-  for (let hops = 0; hops < 20; hops++) {
-    const ref = (current as JsonObject | null)?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#/')) return current;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((n, k) => (n as JsonObject | undefined)?.[k], doc);
-  }
-  return current;
-}
+const follow = (doc: OpenApiDocument, node: unknown): unknown => followRefs(doc, node).node;
 
 /** The node at `path` in `doc`, following the $refs the path passes through. */
 function nodeAt(doc: unknown, path: string[]): unknown {
@@ -169,14 +158,7 @@ function nodeAt(doc: unknown, path: string[]): unknown {
       skip = false;
       continue;
     }
-    for (let hops = 0; hops < 10; hops++) {
-      const ref = (node as JsonObject | undefined)?.$ref;
-      if (typeof ref !== 'string' || !ref.startsWith('#/')) break;
-      node = ref
-        .slice(2)
-        .split('/')
-        .reduce<unknown>((n, s) => (n as JsonObject | undefined)?.[s.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
-    }
+    node = followRefs(doc, node).node;
     const next = (node as JsonObject | undefined)?.[segment];
     if (next === undefined && segment === 'allOf') {
       skip = true;

@@ -1,3 +1,5 @@
+import { followRefs } from '../pointer.js';
+
 // What a schema means on the wire, apart from how it is written: the values it accepts. Two
 // schemas mean the same when their normal forms are equal, so that a rewrite (a `$ref` to a
 // renamed component, an `allOf` merged into one object, a `maxLength` the format already implies)
@@ -20,22 +22,8 @@ export const FORMAT_LENGTH: Record<string, number> = { uuid: 36, date: 10, 'date
 const isObj = (v: Json): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The schema at a local `$ref`, followed until it is not one (at most 20 hops). */
-function deref(doc: Json, node: Json): Json {
-  let current = node;
-  for (let hops = 0; hops < 20 && isObj(current) && typeof current.$ref === 'string'; hops++) {
-    const ref = current.$ref as string;
-    if (!ref.startsWith('#/')) return current;
-    const { $ref: _, ...siblings } = current;
-    const target = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json>((n, k) => (isObj(n) ? n[k] : undefined), doc);
-    // 3.1 lets keywords sit beside a $ref: both apply.
-    current = Object.keys(siblings).length ? { allOf: [target, siblings] } : target;
-  }
-  return current;
-}
+// 3.1 lets keywords sit beside a $ref: both apply.
+const deref = (doc: Json, node: Json): Json => followRefs(doc, node, 'allOf').node as Json;
 
 /** The normal form of a schema: references resolved, annotations dropped, `allOf` merged where it can be. */
 export function normalize(doc: Json, schema: Json, depth = 0): Json {

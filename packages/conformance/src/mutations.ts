@@ -1,5 +1,6 @@
 import {
   type Assumption,
+  followRefs,
   isAssumed,
   type JsonObject,
   listOperations,
@@ -86,16 +87,11 @@ export function mutations(doc: OpenApiDocument, assumptions: Assumption[], point
 
 /** Follows $refs to a schema with a type; returns it and the pointers passed. */
 function resolve(doc: OpenApiDocument, pointer: string) {
-  const pointers: string[] = [];
-  let at = pointer;
-  let schema = pointerGet(doc, at) as JsonObject;
-  for (let hops = 0; typeof schema?.$ref === 'string' && hops < 20; hops++) {
-    pointers.push(at);
-    at = (schema.$ref as string).replace(/^#/, '');
-    schema = pointerGet(doc, at) as JsonObject;
-  }
-  pointers.unshift(at);
-  return { schema: schema ?? {}, pointers };
+  const { node, pointers: targets } = followRefs(doc, pointerGet(doc, pointer));
+  // The pointer it ends at first, then each it passed from the start.
+  const passed = [pointer, ...targets];
+  const pointers = [passed.pop() as string, ...passed];
+  return { schema: (node as JsonObject | undefined) ?? {}, pointers };
 }
 
 function wrongType(type: unknown): unknown {

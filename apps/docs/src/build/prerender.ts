@@ -1,3 +1,4 @@
+import { followRefs } from '@tas/openapi';
 import { esc, inline } from '../guide/html.js';
 
 /**
@@ -42,16 +43,7 @@ export function slug(text: string): string {
 
 /** Follows local `$ref`s (`#/components/...`) in a bundled description. */
 function resolve(doc: Json, value: unknown): Json {
-  let node = value as Json;
-  for (let i = 0; i < 20 && typeof node?.$ref === 'string'; i++) {
-    const ref = node.$ref as string;
-    node = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((at, key) => (at as Json)?.[key], doc) as Json;
-  }
-  return node ?? {};
+  return (followRefs(doc, value).node as Json | undefined) ?? {};
 }
 
 export function operationsOf(doc: Json): PrerenderedOperation[] {

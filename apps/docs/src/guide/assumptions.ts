@@ -1,12 +1,9 @@
-import { type Assumption, listAssumptions, listOperations, type OpenApiDocument } from '@tas/openapi';
+import { type Assumption, listAssumptions, listOperations, type OpenApiDocument, pointerSegments } from '@tas/openapi';
 import { esc, inline, sentence } from './html.js';
 
 /** A readable name for an assumption's place: `GET /record/`, `schema TestId`, `GET /record/ → 400`. */
 export function placeOf(pointer: string): string {
-  const parts = pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointerSegments(pointer);
   if (parts[0] === 'paths') {
     const [, path = '', method = '', ...rest] = parts;
     const where = `${method.toUpperCase()} ${path}`.trim();

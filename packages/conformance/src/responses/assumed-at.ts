@@ -1,5 +1,13 @@
 import type { ValidationIssue } from '@tas/openapi';
-import { type Assumption, isAssumed, type JsonObject, type OpenApiDocument, pointerGet } from '@tas/openapi';
+import {
+  type Assumption,
+  isAssumed,
+  type JsonObject,
+  type OpenApiDocument,
+  pointerEscape,
+  pointerGet,
+  pointerSegments,
+} from '@tas/openapi';
 
 /**
  * Is the schema that judged this value assumed? Walks the description's schema from `root` along the
@@ -13,7 +21,7 @@ export function issueIsAssumed(
   root: string,
   issue: ValidationIssue,
 ): boolean {
-  const segments = issue.path.split('/').slice(1).map(unescapeSegment);
+  const segments = pointerSegments(issue.path);
   const missing = /required property '([^']+)'/.exec(issue.message)?.[1];
   if (issue.keyword === 'required' && missing) segments.push(missing);
   const seen = new Set<string>();
@@ -37,14 +45,6 @@ function walk(doc: OpenApiDocument, pointer: string, rest: string[], seen: Set<s
   const [head, ...tail] = rest;
   if (head === undefined) return;
   const properties = node.properties as JsonObject | undefined;
-  if (properties && head in properties) walk(doc, `${pointer}/properties/${escapeSegment(head)}`, tail, seen, visited);
+  if (properties && head in properties) walk(doc, `${pointer}/properties/${pointerEscape(head)}`, tail, seen, visited);
   if (node.items && /^\d+$/.test(head)) walk(doc, `${pointer}/items`, tail, seen, visited);
-}
-
-function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,3 +1,5 @@
+import { pointerEscape } from '@tas/openapi';
+
 /**
  * What the 3.0 conversion changed, found by comparing the two documents (not by listing what we meant
  * to change): every object whose keywords differ, grouped by which keywords it lost or changed.
@@ -18,7 +20,6 @@ export interface ChangeGroup {
 }
 
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
-const pointerKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export function conversionChanges(before: Json, after: Json): ChangeGroup[] {
   const nodes: (ChangedNode & { signature: string })[] = [];
@@ -34,11 +35,11 @@ function compare(a: Json, b: Json, pointer: string, out: (ChangedNode & { signat
     const x = a[key];
     const y = b[key];
     if (!(key in b)) tokens.push(`-${key}`);
-    else if (isObject(x) && isObject(y)) compare(x, y, `${pointer}/${pointerKey(key)}`, out);
+    else if (isObject(x) && isObject(y)) compare(x, y, `${pointer}/${pointerEscape(key)}`, out);
     else if (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every(isObject))
       x.forEach((item, i) => {
         const other = y[i];
-        if (isObject(other)) compare(item as Json, other, `${pointer}/${pointerKey(key)}/${i}`, out);
+        if (isObject(other)) compare(item as Json, other, `${pointer}/${pointerEscape(key)}/${i}`, out);
         else tokens.push(`~${key}`);
       });
     else if (JSON.stringify(x) !== JSON.stringify(y)) tokens.push(`~${key}`);
