@@ -88,13 +88,31 @@ const BOUND_KEYWORDS = new Set([
   'minimum',
   'maxProperties',
 ]);
-/** The schemas whose bounds the interface states (name ≤ 50, mobile 11 digits, roles ≥ 1, status 0–2). */
-const STATED_BOUNDS = [
-  '/components/schemas/PersianName',
-  '/components/schemas/Mobile',
-  '/components/schemas/RecordStatus',
-  '/components/schemas/RoadmapAuthRequest/properties/roles',
-];
+/**
+ * The bounds the interface states, each schema with its keywords: a full name of at most 50
+ * letters, a mobile of 11 digits, at least one role (at most 20 is ours), a status of 0 to 2, answers
+ * one per question (their length is validated; a cap on them is ours).
+ */
+const STATED_BOUNDS: Record<string, string[]> = {
+  '/components/schemas/PersianName': ['minLength', 'maxLength'],
+  '/components/schemas/Mobile': ['minLength', 'maxLength'],
+  '/components/schemas/RecordStatus': ['minimum', 'maximum'],
+  '/components/schemas/RoadmapAuthRequest/properties/roles': ['minItems'],
+  '/components/schemas/SubmitAnswersRequest/properties/record': ['minItems'],
+};
+
+/** Is `keyword` a size bound (length, count, range)? In this description, a safety limit unless stated. */
+export const isBoundKeyword = (keyword: string) => BOUND_KEYWORDS.has(keyword);
+
+/**
+ * The one "is this bound stated" rule, for every package: a size bound `keyword` of the schema at
+ * `schemaPointer` (or inside it) is the interface's only where STATED_BOUNDS names it.
+ */
+export function isStatedBound(schemaPointer: string, keyword: string): boolean {
+  return Object.entries(STATED_BOUNDS).some(
+    ([at, keywords]) => (schemaPointer === at || schemaPointer.startsWith(`${at}/`)) && keywords.includes(keyword),
+  );
+}
 
 /**
  * Does a validation issue (keyword + schema pointer) depart from an assumption rather than from the
@@ -103,5 +121,5 @@ const STATED_BOUNDS = [
 export function isAssumedIssue(assumptions: Assumption[], issue: { keyword: string; schemaPath: string }): boolean {
   const at = issue.schemaPath.replace(/\/[^/]+$/, '');
   if (isAssumed(assumptions, at)) return true;
-  return BOUND_KEYWORDS.has(issue.keyword) && !STATED_BOUNDS.some((p) => at === p || at.startsWith(`${p}/`));
+  return isBoundKeyword(issue.keyword) && !isStatedBound(at, issue.keyword);
 }

@@ -4,6 +4,8 @@ export {
   assumptionsTable,
   isAssumed,
   isAssumedIssue,
+  isBoundKeyword,
+  isStatedBound,
   listAssumptions,
 } from './assumptions.js';
 export {

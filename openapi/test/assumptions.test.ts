@@ -55,6 +55,9 @@ describe('isAssumedIssue: a validation issue departs from an assumption, or from
     ],
     ['a message item without code', 'required', '/components/schemas/Message/required', true],
     ['a name over 50 characters', 'maxLength', '/components/schemas/PersianName/maxLength', false],
+    ['at least one role', 'minItems', '/components/schemas/RoadmapAuthRequest/properties/roles/minItems', false],
+    // The interface states "at least one item", no maximum: 20 is ours (as the suite judges it).
+    ['more than 20 roles', 'maxItems', '/components/schemas/RoadmapAuthRequest/properties/roles/maxItems', true],
     ['a status outside 0/1/2', 'enum', '/components/schemas/RecordStatus/enum', false],
     ['a role that is not an integer', 'type', '/components/schemas/RoleId/type', false],
     ['a record without its token', 'required', '/components/schemas/TestRecord/required', false],

@@ -28,8 +28,9 @@ export function mutations(doc: OpenApiDocument, assumptions: Assumption[], point
   const out: Mutation[] = [];
   const operationId = listOperations(doc).find((o) => o.requestBody?.schemaPointer === pointer)?.operationId ?? '';
   // x-assumed, or no interface sentence states this constraint of this operation (src/grounds).
-  const judged = (inherited: boolean, path: string[], kind: ConstraintKind) =>
-    inherited || !isStated(constraintGround({ operationId, in: 'body', name: `/${path.join('/')}`, kind }));
+  const judged = (inherited: boolean, path: string[], kind: ConstraintKind, at?: string) =>
+    inherited ||
+    !isStated(constraintGround({ operationId, in: 'body', name: `/${path.join('/')}`, kind, pointer: at }));
   const visit = (at: string, path: string[], value: unknown, inherited: boolean) => {
     const { schema, pointers } = resolve(doc, at);
     const assumed = inherited || pointers.some((p) => p.startsWith('/components/') && isAssumed(assumptions, p));
@@ -37,7 +38,7 @@ export function mutations(doc: OpenApiDocument, assumptions: Assumption[], point
       out.push({
         label: `/${path.join('/')}: ${what}`,
         body: setAt(example, path, broken),
-        assumed: judged(assumed, path, kind),
+        assumed: judged(assumed, path, kind, pointers[0]),
       });
     const type = schema.type;
     if (path.length) add('type', `wrong type (want ${String(type ?? 'the schema type')})`, wrongType(type));

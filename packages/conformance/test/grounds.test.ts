@@ -61,21 +61,27 @@ describe('what each rule and constraint rests on', () => {
       );
   });
 
-  const ref = (operationId: string, name: string, kind: ConstraintRef['kind']): ConstraintRef => ({
+  const ref = (operationId: string, name: string, kind: ConstraintRef['kind'], pointer?: string): ConstraintRef => ({
     operationId,
     in: 'body',
     name,
     kind,
+    pointer,
   });
+  const ROLES = '/components/schemas/RoadmapAuthRequest/properties/roles';
   it.each([
     ['the roadmap mobile pattern', ref('authenticateRoadmap', '/mobile', 'pattern'), true],
     ['the roadmap name length', ref('authenticateRoadmap', '/roles/0/profile/name', 'maxLength'), true],
     ['the roadmap name pattern', ref('authenticateRoadmap', '/roles/0/profile/name', 'pattern'), true],
-    ['roles: at least one', ref('authenticateRoadmap', '/roles', 'minItems'), true],
-    ['roles: at most 20 (a bound of ours)', ref('authenticateRoadmap', '/roles', 'maxItems'), false],
+    ['roles: at least one', ref('authenticateRoadmap', '/roles', 'minItems', ROLES), true],
+    ['roles: at most 20 (a bound of ours)', ref('authenticateRoadmap', '/roles', 'maxItems', ROLES), false],
     ['an unknown field (no sentence refuses it)', ref('authenticateRoadmap', '/', 'additionalProperties'), false],
     ['birth: an ISO 8601 date', ref('authenticateRoadmap', '/roles/0/profile/birth', 'format'), true],
-    ['external_id bounds', ref('authenticateRoadmap', '/roles/0/profile/external_id', 'maximum'), false],
+    [
+      'external_id bounds',
+      ref('authenticateRoadmap', '/roles/0/profile/external_id', 'maximum', '/components/schemas/ExternalId'),
+      false,
+    ],
     ['the record auth mobile (body not shown)', ref('authenticateRecord', '/mobile', 'pattern'), false],
     ['the SMS code', ref('verifyRecordAuth', '/code', 'pattern'), false],
     ['an answer entry of the wrong type', ref('submitAnswers', '/record/0', 'type'), true],

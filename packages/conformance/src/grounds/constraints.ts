@@ -1,5 +1,6 @@
+import { isBoundKeyword, isStatedBound } from '@tas/openapi';
 import type { ConstraintKind } from '../types.js';
-import { assumed, type Ground, stated } from './ground.js';
+import { assumed, type Ground, isStated, stated } from './ground.js';
 import { Q } from './quotes.js';
 
 /** One request constraint, as the generated inputs and the hand-picked cases name it. */
@@ -9,6 +10,8 @@ export interface ConstraintRef {
   /** The parameter's name, or the body location (`/roles/0/profile/name`). */
   name: string;
   kind: ConstraintKind;
+  /** The schema holding the constraint, after $refs: its size bounds are judged by @tas/openapi's isStatedBound. */
+  pointer?: string;
 }
 
 type Rule = { op?: RegExp; in?: ConstraintRef['in']; name?: RegExp; kinds?: ConstraintKind[]; ground: Ground };
@@ -36,22 +39,17 @@ const RULES: Rule[] = [
   { op: ROADMAP_AUTH, kinds: ['additionalProperties'], ground: assumed(CLOSED) },
   { op: ROADMAP_AUTH, name: /^\/$/, ground: stated(Q.bodiesJson) },
   { op: ROADMAP_AUTH, name: /^\/mobile$/, ground: stated(Q.mobile, Q.mobileLimit) },
-  { op: ROADMAP_AUTH, name: /^\/roles$/, kinds: ['maxItems'], ground: assumed(BOUND) },
   { op: ROADMAP_AUTH, name: /^\/roles$/, ground: stated(Q.roles, Q.rolesLimit) },
   { op: ROADMAP_AUTH, name: /^\/roles\/0$/, ground: stated(Q.roleId, Q.roleProfile) },
-  { op: ROADMAP_AUTH, name: /\/id$/, kinds: ['minimum', 'maximum'], ground: assumed(BOUND) },
   { op: ROADMAP_AUTH, name: /\/id$/, ground: stated(Q.roleId) },
   { op: ROADMAP_AUTH, name: /\/profile$/, ground: stated(Q.roleProfile) },
   { op: ROADMAP_AUTH, name: /\/name$/, ground: stated(Q.name, Q.nameLimit) },
-  { op: ROADMAP_AUTH, name: /\/birth$/, kinds: ['maxLength'], ground: assumed(BOUND) },
   { op: ROADMAP_AUTH, name: /\/birth$/, ground: stated(Q.birth) },
   { op: ROADMAP_AUTH, name: /\/is_male$/, ground: stated(Q.isMale) },
-  { op: ROADMAP_AUTH, name: /\/external_id$/, kinds: ['minimum', 'maximum'], ground: assumed(BOUND) },
   { op: ROADMAP_AUTH, name: /\/external_id$/, ground: stated(Q.externalId) },
   // POST /record/{token}/: answers.
   { op: /^submitAnswers$/, kinds: ['additionalProperties'], ground: assumed(CLOSED) },
   { op: /^submitAnswers$/, name: /^\/$/, ground: stated(Q.bodiesJson, Q.record) },
-  { op: /^submitAnswers$/, name: /^\/record$/, kinds: ['maxItems'], ground: assumed(BOUND) },
   { op: /^submitAnswers$/, name: /^\/record$/, ground: stated(Q.record, Q.validatedPerTest) },
   { op: /^submitAnswers$/, name: /^\/record\/0$/, kinds: ['type'], ground: stated(Q.optionEntry, Q.textEntry) },
   { op: /^submitAnswers$/, name: /^\/record\/0$/, ground: assumed(BOUND) },
@@ -73,5 +71,13 @@ export function constraintGround(ref: ConstraintRef): Ground {
       (!r.name || r.name.test(ref.name)) &&
       (!r.kinds || r.kinds.includes(ref.kind)),
   ) as Rule;
+  // A size bound a sentence seems to cover is the interface's only where @tas/openapi's one rule says so.
+  if (
+    isStated(rule.ground) &&
+    ref.pointer !== undefined &&
+    isBoundKeyword(ref.kind) &&
+    !isStatedBound(ref.pointer, ref.kind)
+  )
+    return assumed(BOUND);
   return rule.ground;
 }
