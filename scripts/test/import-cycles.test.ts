@@ -106,7 +106,7 @@ function climbsOf(graph: Map<string, string[]>): [from: string, to: string][] {
  * leave this list too (the test fails on an exception that no longer happens).
  */
 const KNOWN_CLIMBS: Record<string, string> = {
-  'packages/conformance/src/fixtures/example.ts -> packages/conformance/src/planned.ts':
+  'packages/conformance/src/fixtures-file/example.ts -> packages/conformance/src/planned.ts':
     "the CI example's fixtures file is computed from the run's plan, which the fixtures feed",
   'packages/conformance/src/grounds/table.ts -> packages/conformance/src/negative/sites.ts':
     'the grounds table lists the negative sites, whose constraints rest on the grounds',

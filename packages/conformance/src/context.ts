@@ -1,6 +1,6 @@
 import { basePath, type OpenApiDocument, type Operation, type Validator } from '@tas/openapi';
 import { type CallOptions, type CheckContext, Skip } from './check.js';
-import type { FixturePool } from './fixtures/pool.js';
+import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { SmsProvider } from './sms.js';
 import { type Exchange, type Finding, isSuccess, type Target } from './types.js';

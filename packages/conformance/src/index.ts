@@ -1,7 +1,7 @@
 export { normalizeBaseUrl } from './base-url.js';
 export type { Check, CheckContext } from './check.js';
 export { allChecks } from './checks/index.js';
-export { type Fixtures, parseFixtures, shortage } from './fixtures/fixtures.js';
+export { type Fixtures, parseFixtures, shortage } from './fixtures-file/fixtures.js';
 export { DEFAULT_TIMEOUT_SECONDS, TimeoutError, TooManyTimeoutsError, UnreachableError } from './http/client.js';
 export { KEY_ENV, toCurl } from './http/curl.js';
 export { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';

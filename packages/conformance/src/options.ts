@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '@tas/openapi';
-import type { Fixtures } from './fixtures/fixtures.js';
+import type { Fixtures } from './fixtures-file/fixtures.js';
 import type { RateLimit } from './http/pacer.js';
 import type { SmsProvider } from './sms.js';
 import type { CheckResult, Clock, Target } from './types.js';

@@ -1,6 +1,6 @@
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { allChecks } from './checks/index.js';
-import type { Fixtures } from './fixtures/fixtures.js';
+import type { Fixtures } from './fixtures-file/fixtures.js';
 import type { RateLimit } from './http/pacer.js';
 import { negativeBudget, randomSeed } from './negative/budget.js';
 import { planFor } from './plan.js';

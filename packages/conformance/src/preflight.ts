@@ -1,5 +1,5 @@
 import type { Check } from './check.js';
-import { shortage } from './fixtures/fixtures.js';
+import { shortage } from './fixtures-file/fixtures.js';
 import type { RunOptions } from './options.js';
 import { RunError } from './select.js';
 import type { NeedCounts, Target } from './types.js';

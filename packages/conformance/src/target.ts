@@ -1,4 +1,4 @@
-import { type FixturePool, filePool, sandboxPool } from './fixtures/pool.js';
+import { type FixturePool, filePool, sandboxPool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { Created, RunOptions } from './options.js';
 import { RunError } from './select.js';

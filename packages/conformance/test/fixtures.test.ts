@@ -2,7 +2,7 @@ import { listAssumptions, loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../src/checks/index.js';
-import { parseFixtures, shortage } from '../src/fixtures/fixtures.js';
+import { parseFixtures, shortage } from '../src/fixtures-file/fixtures.js';
 import { needsOf } from '../src/plan.js';
 import { skipReason } from '../src/preflight.js';
 import { run } from '../src/run.js';
