@@ -119,9 +119,9 @@ const KNOWN_CLIMBS: Record<string, string> = {
   'packages/conformance/src/responses/schema.ts -> packages/conformance/src/grounds/issues.ts':
     "response rules judge an issue by its ground, and grounds read the rules' assumed-at table",
   // Not restructured in this change (left for the docs folder rename, issue 31 item 5).
-  'apps/docs/src/build/downloads.ts -> apps/docs/src/guide/downloads.ts':
+  'apps/docs/src/builder/downloads.ts -> apps/docs/src/guide/downloads.ts':
     "the Downloads page (guide/) takes the Postman environments and the change groups from the builder's modules",
-  'apps/docs/src/build/site.ts -> apps/docs/src/guide/page.ts':
+  'apps/docs/src/builder/site.ts -> apps/docs/src/guide/page.ts':
     "the guide page reads the Downloads page's types, which take the builder's (see above)",
 };
 

@@ -18,9 +18,9 @@ import { dirname, join } from 'node:path';
 import { parseCommandLine } from '@tas/serve';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { parse } from 'yaml';
-import { compressSite } from '../src/build/compress.js';
-import { operationsOf } from '../src/build/prerender.js';
-import { buildVersionedSite } from '../src/build/versions.js';
+import { compressSite } from '../src/builder/compress.js';
+import { operationsOf } from '../src/builder/prerender.js';
+import { buildVersionedSite } from '../src/builder/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { serveDocs } from '../src/serve.js';
 

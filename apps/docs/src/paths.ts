@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SiteOptions } from './build/site.js';
+import type { SiteOptions } from './builder/site.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 

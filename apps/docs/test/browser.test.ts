@@ -6,7 +6,7 @@ import { listOperations, loadDescription } from '@tas/openapi';
 import { READY_LIMIT_MS, TEST_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build/site.js';
+import { buildSite } from '../src/builder/site.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { CONTENT_SECURITY_POLICY } from '../src/serve/encoded.js';
 import { serveDocs } from '../src/serve.js';

@@ -6,7 +6,7 @@ import { listOperations, loadDescription } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeSamples, withCodeSamples } from '../src/build/code-samples.js';
+import { codeSamples, withCodeSamples } from '../src/builder/code-samples.js';
 import type { Sample } from '../src/samples/render.js';
 
 // Every code sample of the reference, run as a partner runs it: the curl one in bash, the typed-client

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressSite } from '../src/build/compress.js';
+import { compressSite } from '../src/builder/compress.js';
 import { accepted, cacheControl } from '../src/serve/encoded.js';
 import { serveDocs } from '../src/serve.js';
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { startMock } from '@tas/mock';
 import { loadDescription } from '@tas/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withErrorLinks } from '../src/build/error-links.js';
+import { withErrorLinks } from '../src/builder/error-links.js';
 import { documentedCodes, errorsPage, FIXES, SERVER_CODES } from '../src/guide/errors.js';
 
 // errors.html from the outside: every code a partner can meet, from the description and from the

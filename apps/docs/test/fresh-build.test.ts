@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIntoFresh } from '../src/build/fresh-folder.js';
-import { buildVersionedSite } from '../src/build/versions.js';
+import { buildIntoFresh } from '../src/builder/fresh-folder.js';
+import { buildVersionedSite } from '../src/builder/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { serveDocs } from '../src/serve.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build/site.js';
+import { buildSite } from '../src/builder/site.js';
 import { LOCAL, siteAddresses } from '../src/guide/addresses.js';
 import { DOWNLOADS } from '../src/guide/downloads.js';
 import { defaultSiteOptions } from '../src/paths.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadDescription } from '@tas/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertTo30 } from '../src/build/openapi30/convert.js';
+import { convertTo30 } from '../src/builder/openapi30/convert.js';
 import {
   DEFAULT_FINDINGS,
   lintDefaultsSection,

@@ -2,9 +2,9 @@ import { Converter } from '@apiture/openapi-down-convert';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
-import { conversionChanges } from '../src/build/openapi30/changes.js';
-import { convertTo30 } from '../src/build/openapi30/convert.js';
-import { prepareFor30 } from '../src/build/openapi30/prepare.js';
+import { conversionChanges } from '../src/builder/openapi30/changes.js';
+import { convertTo30 } from '../src/builder/openapi30/convert.js';
+import { prepareFor30 } from '../src/builder/openapi30/prepare.js';
 import { CONVERSION_KINDS, conversionSection } from '../src/guide/conversion.js';
 
 const doc = loadDescription() as unknown as Record<string, unknown>;

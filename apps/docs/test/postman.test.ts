@@ -10,13 +10,13 @@ import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { run, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { run as newmanRun, type Summary } from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertTo30 } from '../src/build/openapi30/convert.js';
+import { convertTo30 } from '../src/builder/openapi30/convert.js';
 import {
   type POSTMAN_ENVIRONMENTS,
   POSTMAN_ORDER,
   postmanCollection,
   postmanEnvironment,
-} from '../src/build/postman.js';
+} from '../src/builder/postman.js';
 import { codeBlocks } from './page-text.js';
 
 // The Postman collection of the downloads page, run by newman (as the page tells a partner to) with

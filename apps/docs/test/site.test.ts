@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build/site.js';
+import { buildSite } from '../src/builder/site.js';
 import { placeOf } from '../src/guide/assumptions.js';
 import { readGeneratorMatrix } from '../src/guide/generators.js';
 import { defaultSiteOptions } from '../src/paths.js';

@@ -6,7 +6,7 @@ import { READY_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { buildVersionedSite, defaultOpenapiDir } from '../src/build/versions.js';
+import { buildVersionedSite, defaultOpenapiDir } from '../src/builder/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { serveDocs } from '../src/serve.js';
 import { openOfflineBrowser } from './offline-browser.js';

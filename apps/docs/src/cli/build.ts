@@ -67,7 +67,7 @@ try {
   });
   const options = { ...defaultSiteOptions(), addresses, ...(out ? { outDir: out } : {}) };
   // Loaded after the flags are read: a bad flag is answered before the converters load.
-  const { buildVersionedSite } = await import('../build/versions.js');
+  const { buildVersionedSite } = await import('../builder/versions.js');
   const summary = await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) }).catch(
     (error: Error & { code?: string }) => {
       // A folder that cannot be written: the user's path, not a bug.

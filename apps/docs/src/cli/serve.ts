@@ -29,7 +29,7 @@ try {
   const options = defaultSiteOptions();
   // Loaded only to build: the converters it brings take seconds to load, and a bad flag is answered before.
   if (!values['no-build']) {
-    const { buildVersionedSite } = await import('../build/versions.js');
+    const { buildVersionedSite } = await import('../builder/versions.js');
     await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
   }
   const server = await serveDocs({

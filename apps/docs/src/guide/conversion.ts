@@ -1,4 +1,4 @@
-import type { ChangeGroup } from '../build/openapi30/changes.js';
+import type { ChangeGroup } from '../builder/openapi30/changes.js';
 import { placeOf } from './assumptions.js';
 import { code, esc, inline, table } from './html.js';
 

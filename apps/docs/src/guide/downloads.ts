@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '@tas/openapi';
-import type { ChangeGroup } from '../build/openapi30/changes.js';
-import { POSTMAN_ENVIRONMENTS } from '../build/postman.js';
+import type { ChangeGroup } from '../builder/openapi30/changes.js';
+import { POSTMAN_ENVIRONMENTS } from '../builder/postman.js';
 import { type Addresses, atAddresses } from './addresses.js';
 import { conversionSection } from './conversion.js';
 import { generatorsSection } from './generators.js';
