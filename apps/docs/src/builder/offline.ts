@@ -14,7 +14,7 @@ const svg = (text: string, width: number) =>
 
 export function localizeAssets(html: string): string {
   const [full = '', mini = ''] = LOGOS;
-  if (!html.includes(full)) throw new Error(`Redoc no longer loads ${full}: review src/build/offline.ts`);
+  if (!html.includes(full)) throw new Error(`Redoc no longer loads ${full}: review src/builder/offline.ts`);
   return html.replaceAll(full, svg('Redocly', 56)).replaceAll(mini, svg('R', 10));
 }
 
@@ -30,14 +30,14 @@ const PRELOAD =
  */
 export function localizeRenderer(html: string, script: Buffer, href: string): string {
   const [tag = '', url = '', integrity = ''] = PRELOAD.exec(html) ?? [];
-  if (!url) throw new Error('redocly build-docs no longer preloads Redoc from its CDN: review src/build/offline.ts');
+  if (!url) throw new Error('redocly build-docs no longer preloads Redoc from its CDN: review src/builder/offline.ts');
   const [algorithm = '', digest = ''] = integrity.split('-');
   const ours = createHash(algorithm).update(script).digest('base64');
   if (ours !== digest)
-    throw new Error(`${url} is not the file Redocly ships beside its CLI: review src/build/offline.ts`);
+    throw new Error(`${url} is not the file Redocly ships beside its CLI: review src/builder/offline.ts`);
   const rest = html.replace(tag, '');
   const imports = `import { hydrate } from "${url}";`;
   if (!rest.includes(imports))
-    throw new Error(`redocly build-docs no longer imports ${url}: review src/build/offline.ts`);
+    throw new Error(`redocly build-docs no longer imports ${url}: review src/builder/offline.ts`);
   return rest.replace(imports, `import { hydrate } from "${href}";`);
 }

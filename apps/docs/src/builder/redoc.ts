@@ -93,7 +93,7 @@ function withPrerender(html: string, doc: Record<string, unknown>): string {
   const script = '<script type="module">';
   const at = html.lastIndexOf(script);
   if (at < 0 || !html.includes('</head>') || !html.includes(HYDRATE))
-    throw new Error('redocly build-docs changed its page: review src/build/redoc.ts');
+    throw new Error('redocly build-docs changed its page: review src/builder/redoc.ts');
   const body = `${html.slice(0, at)}${prerenderedOperations(doc)}\n      ${html.slice(at)}`;
   return hashLinks(body)
     .replace('</head>', `${deepLinkScript(doc)}\n${ROUTE_LINKS_SCRIPT}\n</head>`)

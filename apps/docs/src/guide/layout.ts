@@ -11,7 +11,7 @@ export interface SiteLinks {
   control: boolean;
 }
 
-/** The bar on top of every page, the Redoc ones included (`src/build/reference.hbs` mirrors it). */
+/** The bar on top of every page, the Redoc ones included (`src/builder/reference.hbs` mirrors it). */
 export function siteNav(title: string, version: string, { control }: SiteLinks): string {
   const links = [
     ['index.html', 'Getting started'],

@@ -15,7 +15,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** What the build writes beside a text file (src/build/compress.ts), best first. */
+/** What the build writes beside a text file (src/builder/compress.ts), best first. */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
