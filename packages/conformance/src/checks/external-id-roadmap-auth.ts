@@ -1,8 +1,11 @@
+import type { JsonObject } from '@tas/openapi';
 import type { Check } from '../check.js';
 import { profileFor } from '../journey/profile.js';
-import { getRoadmap } from '../journey/roadmap.js';
-import { authenticateRecord, getRecord } from '../journey/steps.js';
-import { authenticate } from './duplicate-external-id.js';
+import { authenticateRecord, dataOf, getRecord } from '../journey/steps.js';
+import { type Held, heldKey, setupOf } from '../refusal/resources.js';
+import { isSuccess } from '../types.js';
+
+const ROADMAP = heldKey('authenticateRoadmap');
 
 export const externalIdRoadmapAuth: Check = {
   id: 'external-id-roadmap-auth',
@@ -11,8 +14,10 @@ export const externalIdRoadmapAuth: Check = {
     'Limits: profile.external_id unique per organizer account (roadmap auth); POST /roadmap/{token}/auth/ 409 duplicate external_id',
   kind: 'journey',
   basis: [],
-  needs: { ready: 1, roadmaps: 1 },
-  requests: 10,
+  needs: { ready: 1 },
+  // The roadmap is the one the refusals of roadmap authentication go to (a refusal changes nothing).
+  shares: [ROADMAP],
+  requests: 6,
   async run(ctx) {
     const externalId = ctx.externalId();
     const record = await getRecord(ctx, await ctx.take('ready'));
@@ -29,11 +34,25 @@ export const externalIdRoadmapAuth: Check = {
       return ctx.skip(
         `could not judge: the record's profile after authentication shows external_id ${String(kept)}, not the ${externalId} sent (the record auth body is not shown)`,
       );
-    const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
-    if (!roadmap) return;
-    const again = await authenticate(ctx, roadmap, externalId);
+    const held = await ctx.hold<Held>(ROADMAP, async () => setupOf('authenticateRoadmap')?.make(ctx));
+    if (!held) return;
+    const roles = (held.base.roles as JsonObject[]).map((r, i) =>
+      i === 0 ? { ...r, profile: { ...(r.profile as JsonObject), external_id: externalId } } : r,
+    );
+    const body = { ...held.base, roles };
+    const params = { token: held.token };
+    let answer = await ctx.call('authenticateRoadmap', { params, body });
+    if (isSuccess(answer.response.status)) {
+      ctx.spend(ROADMAP);
+      // SMS mode: the refusal may come with the verify step.
+      const draft = dataOf<{ draft_token?: string }>(answer)?.draft_token;
+      if (typeof draft === 'string' && draft) {
+        const code = await ctx.smsCode({ mobile: String(held.base.mobile), token: held.token, purpose: 'roadmap' });
+        answer = await ctx.call('verifyRoadmapAuth', { params, body: { draft_token: draft, code } });
+      }
+    }
     ctx.expectRefused(
-      again,
+      answer,
       409,
       `a roadmap role's profile with external_id ${externalId}, which a standalone record's profile of this organizer has`,
       true,

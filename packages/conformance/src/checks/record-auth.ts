@@ -21,8 +21,8 @@ export const recordAuth: Check = {
     ctx.expect(record.token === token, `the record read names its own token ${token}, not ${record.token}`);
     ctx.expect(record.role === null, 'a standalone record has role null');
     ctx.expect(
-      record.auth_required === true && record.profile === null,
-      `ready: auth_required true while no profile is linked, got ${record.auth_required} with profile ${record.profile === null ? 'null' : 'linked'}`,
+      record.auth_required === true && (record.profile ?? null) === null,
+      `ready: auth_required true while no profile is linked, got ${record.auth_required} with profile ${(record.profile ?? null) === null ? 'null' : 'linked'}`,
     );
     const params = { token };
     const profile = profileFor(ctx.doc, record.test ?? {}, ctx.now());
