@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
+import { CLAIMS } from '../src/claims/index.js';
 import { constraintGround } from '../src/grounds/constraints.js';
 import { Q } from '../src/grounds/quotes.js';
 import { RULE_PARTS } from '../src/grounds/responses.js';
@@ -34,12 +35,13 @@ export interface GroundsRecord {
 
 export const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Every sentence a rule or a constraint quotes, sorted. */
+/** Every sentence a rule, a constraint or a claim of the inventory quotes, sorted. */
 export function quotedGrounds(doc: OpenApiDocument, assumptions: Assumption[]): string[] {
   const quotes = new Set<string>([
     ...Object.values(Q),
     ...RULE_PARTS.flatMap((p) => p.ground.quotes ?? []),
     ...listSites(doc, assumptions).flatMap((s) => constraintGround(s).quotes ?? []),
+    ...CLAIMS.map((c) => c.quote),
   ]);
   return [...quotes].sort();
 }

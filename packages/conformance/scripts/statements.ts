@@ -1,10 +1,13 @@
 // Regenerates the generated tables of README.md: the statements (from the checks' metadata and
-// src/statements/list.ts), the grounds of every rule and constraint (src/grounds) and the CI
-// example's fixtures file (src/fixtures-file/example.ts); and grounds.json, the quoted sentences with the
-// fingerprint of the interface document they were found in, when one is available (scripts/interface.ts).
+// src/statements/list.ts), the grounds of every rule and constraint (src/grounds), the claims and
+// their breaches (src/claims) and the CI example's fixtures file (src/fixtures-file/example.ts); and
+// grounds.json, the quoted sentences with the fingerprint of the interface document they were found
+// in, when one is available (scripts/interface.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { allChecks } from '../src/checks/index.js';
+import { CLAIMS } from '../src/claims/index.js';
+import { CLAIMS_END, CLAIMS_START, claimsTable } from '../src/claims/table.js';
 import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-file/example.js';
 import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
 import { responseRules } from '../src/responses/index.js';
@@ -18,9 +21,12 @@ const assumptions = listAssumptions(doc);
 const table = statementsTable(STATEMENTS, allChecks(doc, assumptions), responseRules);
 const grounds = groundsTable(doc, assumptions);
 const tables = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
-const text = withTable(tables, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
+const claims = withTable(tables, claimsTable(CLAIMS), [CLAIMS_START, CLAIMS_END]);
+const text = withTable(claims, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
 writeFileSync(readme, text);
-process.stdout.write(`README.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds\n`);
+process.stdout.write(
+  `README.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds, ${CLAIMS.length} claims\n`,
+);
 
 const quotes = quotedGrounds(doc, assumptions);
 const found = findInterface();

@@ -22,7 +22,7 @@ describe('plan', () => {
     );
     const plan = await planFor(checks, false, true);
     expect(plan.needs).toEqual({ ready: 1, vipWait: 1, roadmaps: 1 });
-    expect(plan.requests).toBe(5 + 16 + 2 + 3);
+    expect(plan.requests).toBe(6 + 16 + 3 + 3);
   });
 
   it.each([

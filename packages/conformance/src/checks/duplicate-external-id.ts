@@ -42,8 +42,8 @@ export const duplicateExternalId: Check = {
   },
 };
 
-/** Authenticates every role (the first with `externalId`), through the verify step in SMS mode; the last answer. */
-async function authenticate(ctx: CheckContext, roadmap: RoadmapData, externalId: number): Promise<Exchange> {
+/** Authenticates every role (the first with `externalId`), through the verify step in SMS mode; the last answer (external-id-roadmap-auth uses it too). */
+export async function authenticate(ctx: CheckContext, roadmap: RoadmapData, externalId: number): Promise<Exchange> {
   const body = await roadmapAuthBody(ctx, roadmap);
   const [head] = body.roles;
   if (head) head.profile = { ...head.profile, external_id: externalId };

@@ -5,7 +5,10 @@ import { ageGenderMismatch } from './age-gender-mismatch.js';
 import { draftTokenExpiry } from './draft-token-expiry.js';
 import { duplicateExternalId } from './duplicate-external-id.js';
 import { externalIdPerOrganizer } from './external-id-per-organizer.js';
+import { externalIdRoadmapAuth } from './external-id-roadmap-auth.js';
+import { listingDetail } from './listing-detail.js';
 import { listingRule1 } from './listing-rule-1.js';
+import { listingTenancy } from './listing-tenancy.js';
 import { malformedToken } from './malformed-token.js';
 import { missingApiKey } from './missing-api-key.js';
 import { mobileLimit } from './mobile-limit.js';
@@ -26,6 +29,7 @@ import { roadmapAuth } from './roadmap-auth.js';
 import { roadmapAuthTwice } from './roadmap-auth-twice.js';
 import { roadmapFinished } from './roadmap-finished.js';
 import { roadmapRecordAuth } from './roadmap-record-auth.js';
+import { roadmapUnknownRole } from './roadmap-unknown-role.js';
 import { roadmapVerifyDraftToken } from './roadmap-verify-draft-token.js';
 import { roadmapVerifyTwice } from './roadmap-verify-twice.js';
 import { smsWrongCode } from './sms-wrong-code.js';
@@ -51,12 +55,14 @@ export function allChecks(
     ...requestConstraints(doc, assumptions),
     ...queryConstraints(doc),
     ...negativeInputs(doc, assumptions, negative),
+    roadmapUnknownRole,
     malformedToken,
     unsupportedMethod,
     unknownPath,
     missingApiKey,
     wrongApiKey,
     tenantIsolation,
+    listingTenancy,
     unknownRecord,
     vipWait,
     questionsBeforeAuth,
@@ -83,8 +89,10 @@ export function allChecks(
     ageGenderMismatch,
     duplicateExternalId,
     externalIdPerOrganizer,
+    externalIdRoadmapAuth,
     draftTokenExpiry,
     mobileLimit,
     listingRule1,
+    listingDetail,
   ];
 }

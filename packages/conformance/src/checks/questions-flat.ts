@@ -2,6 +2,8 @@ import type { Check } from '../check.js';
 import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
 import { questionsAndAnswers } from '../journey/steps.js';
 
+type Question = { answer?: { text?: unknown; options?: unknown } };
+
 export const questionsFlat: Check = {
   id: 'questions-flat',
   title: 'A JSON questionnaire is a flat array of questions in display order, without a sections wrapper',
@@ -27,5 +29,18 @@ export const questionsFlat: Check = {
       qa.exchange,
       false,
     );
+    // "`true`: free-text answer, no options. `false`: participant selects one of `answer.options`."
+    const options = (q: Question) => (Array.isArray(q.answer?.options) ? (q.answer?.options as unknown[]) : undefined);
+    const choice = (questions as Question[]).filter((q) => q?.answer?.text === false);
+    const free = (questions as Question[]).filter((q) => q?.answer?.text === true);
+    const none = choice.filter((q) => !options(q)?.length).length;
+    const offered = free.filter((q) => (options(q)?.length ?? 0) > 0).length;
+    ctx.expect(
+      none === 0,
+      `answer.text false: the participant selects one of answer.options (${none} offer none)`,
+      qa.exchange,
+      false,
+    );
+    ctx.expect(offered === 0, `answer.text true: free text, no options (${offered} offer some)`, qa.exchange, false);
   },
 };

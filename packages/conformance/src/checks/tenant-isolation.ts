@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { profileFor } from '../journey/profile.js';
+import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
 import { dataOf } from '../journey/steps.js';
 
 export const tenantIsolation: Check = {
@@ -10,7 +11,8 @@ export const tenantIsolation: Check = {
   basis: ['getRecord 404', 'getRoadmap 404'],
   needs: { ready: 1, roadmaps: 1 },
   otherKey: true,
-  requests: 7,
+  shares: [AUTHENTICATED],
+  requests: 8,
   async run(ctx) {
     const record = await ctx.take('ready');
     const roadmap = await ctx.take('roadmaps');
@@ -31,6 +33,14 @@ export const tenantIsolation: Check = {
       404,
       "another organizer's roadmap",
     );
+    // Questions are served only once authenticated: another organizer must not get them then either.
+    const authenticated = await sharedAuthenticated(ctx);
+    if (authenticated)
+      ctx.expectRefused(
+        await ctx.call('getQuestions', { ...other, params: { token: authenticated.record.token } }),
+        404,
+        "another organizer's questions of an authenticated record",
+      );
     const profile = profileFor(ctx.doc, {}, ctx.now());
     ctx.expectRefused(
       await ctx.call('authenticateRecord', {

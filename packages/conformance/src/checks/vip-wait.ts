@@ -1,14 +1,15 @@
 import type { Check } from '../check.js';
+import { profileFor } from '../journey/profile.js';
 import { getRecord } from '../journey/steps.js';
 
 export const vipWait: Check = {
   id: 'vip-wait',
-  title: 'A record in VIP wait shows status 0 and refuses its questions with 403',
+  title: 'A record in VIP wait shows status 0, refuses its questions with 403 and refuses authentication',
   statement: 'States: VIP wait (status 0); GET /record/{token}/questions/ 403 VIP prerequisite not met',
   kind: 'journey',
   basis: [],
   needs: { vipWait: 1 },
-  requests: 2,
+  requests: 3,
   async run(ctx) {
     const record = await getRecord(ctx, await ctx.take('vipWait'));
     if (!record) return;
@@ -18,6 +19,17 @@ export const vipWait: Check = {
       403,
       'questions in VIP wait',
       true,
+    );
+    // "Unavailable until the organizer completes a VIP or billing action": no profile is linked to it either.
+    // The refusal is stated, its code (403, as for its questions) the description's choice.
+    const profile = profileFor(ctx.doc, record.test ?? {}, ctx.now());
+    ctx.expectRefused(
+      await ctx.call('authenticateRecord', {
+        params: { token: record.token },
+        body: { mobile: ctx.mobile(), profile },
+      }),
+      403,
+      'authentication of a record in VIP wait',
     );
   },
 };

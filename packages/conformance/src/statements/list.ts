@@ -87,7 +87,11 @@ export const STATEMENTS: Statement[] = [
     checks: [],
     notCheckable: { all: STATE },
   },
-  { section: 'States', text: 'VIP wait: the record exists but is unavailable', checks: ['vip-wait'] },
+  {
+    section: 'States',
+    text: 'VIP wait: the record exists but is unavailable (no questions, no authentication)',
+    checks: ['vip-wait'],
+  },
   {
     section: 'States',
     text: 'Ready -> Authenticated: standalone auth (+ verify with SMS), profile linked',
@@ -151,7 +155,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'POST /roadmap/{token}/auth/',
     text: 'body: mobile (11 digits, `09`), roles (>= 1, IDs of the roadmap), profile name (Persian, <= 50), birth (ISO date), is_male, external_id (integer)',
-    checks: ['constraints.authenticateRoadmap', 'negative.authenticateRoadmap'],
+    checks: ['constraints.authenticateRoadmap', 'negative.authenticateRoadmap', 'roadmap-unknown-role'],
   },
   {
     section: 'POST /roadmap/{token}/auth/',
@@ -241,6 +245,11 @@ export const STATEMENTS: Statement[] = [
   },
   {
     section: 'Other endpoints',
+    text: "record listing: a listed record is the one its detail shows; another organizer's records are not listed",
+    checks: ['listing-detail', 'listing-tenancy'],
+  },
+  {
+    section: 'Other endpoints',
     text: 'result endpoints serve results of finished records',
     checks: ['results-after-finish', 'result-before-finish'],
   },
@@ -254,7 +263,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Authentication 1',
     text: "one organizer's key reaches none of another's records or roadmaps",
-    checks: ['tenant-isolation'],
+    checks: ['tenant-isolation', 'listing-tenancy'],
   },
   {
     section: 'Authentication 2',
@@ -274,7 +283,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Authentication 3',
     text: '`external_id` unique per organizer account (another organizer may use the same one)',
-    checks: ['duplicate-external-id', 'external-id-per-organizer'],
+    checks: ['duplicate-external-id', 'external-id-roadmap-auth', 'external-id-per-organizer'],
   },
   // Errors
   {
@@ -297,7 +306,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Errors: POST /roadmap/{token}/auth/',
     text: '409 duplicate `external_id`',
-    checks: ['duplicate-external-id'],
+    checks: ['duplicate-external-id', 'external-id-roadmap-auth'],
   },
   {
     section: 'Errors: POST /roadmap/{token}/auth/',
@@ -341,7 +350,11 @@ export const STATEMENTS: Statement[] = [
     text: '`mobile` 11 digits starting `09`; `roles` >= 1; `profile.name` <= 50 Persian letters',
     checks: ['constraints.authenticateRoadmap', 'negative.authenticateRoadmap'],
   },
-  { section: 'Limits', text: '`profile.external_id` unique per organizer account', checks: ['duplicate-external-id'] },
+  {
+    section: 'Limits',
+    text: '`profile.external_id` unique per organizer account (roadmap auth, whoever used it first)',
+    checks: ['duplicate-external-id', 'external-id-roadmap-auth'],
+  },
   {
     section: 'Limits',
     text: '`record` answers: length and allowed values validated per test',

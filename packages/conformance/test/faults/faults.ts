@@ -1,3 +1,5 @@
+import { loadDescription } from '@tas/openapi';
+import { faultOf } from '../claims/breach.js';
 import type { Fault, ProxyRequest, ProxyResponse } from './proxy.js';
 
 export const MAIN_KEY = 'sandbox-key-sms';
@@ -541,6 +543,30 @@ export const FAULTS: Variant[] = [
     'stated',
   ],
 ];
+
+/** A generated breach (test/claims/breach.ts) as a variant of its own: the claims' families, applied once here. */
+const generated = (breach: Parameters<typeof faultOf>[1]) =>
+  faultOf(loadDescription(), breach, { main: MAIN_KEY, other: OTHER_KEY, sms: true }).fault;
+
+FAULTS.push(
+  [
+    "another organizer's records in this organizer's listing",
+    generated({ family: 'leak', op: 'listRecords' }),
+    'listing-tenancy',
+    'stated',
+  ],
+  [
+    'the listing names a record its detail does not know',
+    generated({
+      family: 'revalue',
+      op: 'listRecords',
+      path: '/data/results/0/token',
+      value: '00000000-0000-4000-8000-000000000001',
+    }),
+    'listing-detail',
+    'stated',
+  ],
+);
 
 /** Accepts every API request and never answers: the run must stop after 5 time-outs in a row, exit 2. */
 export const HANG: Fault = { hang: (req) => !req.path.startsWith('/__sandbox/') };

@@ -1,0 +1,82 @@
+import type { Breach, Claim } from './claim.js';
+
+/** A stated claim: its breach must fail a run. */
+export const stated = (
+  id: string,
+  section: string,
+  quote: string,
+  part: string,
+  checks: string[],
+  breaches: Breach[],
+  more: Partial<Claim> = {},
+): Claim => ({ id, section, quote, part, basis: 'stated', checks, breaches, ...more });
+
+/** An assumed claim (the interface leaves it open; the description chose): its breach warns. */
+export const assumed = (
+  id: string,
+  section: string,
+  quote: string,
+  part: string,
+  checks: string[],
+  breaches: Breach[],
+  more: Partial<Claim> = {},
+): Claim => ({ id, section, quote, part, basis: 'assumed', checks, breaches, ...more });
+
+/** A claim no client can observe: why. */
+export const unobservable = (id: string, section: string, quote: string, part: string, why: string): Claim => ({
+  id,
+  section,
+  quote,
+  part,
+  basis: 'stated',
+  checks: [],
+  breaches: [],
+  unobservable: why,
+});
+
+/** Breach builders, one per family. */
+export const drop = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
+  family: 'drop',
+  op,
+  path,
+  ...more,
+});
+export const retype = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
+  family: 'retype',
+  op,
+  path,
+  ...more,
+});
+export const revalue = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
+  family: 'revalue',
+  op,
+  path,
+  ...more,
+});
+export const reread = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
+  family: 'reread',
+  op,
+  path,
+  ...more,
+});
+export const swap = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
+  family: 'swap',
+  op,
+  path,
+  ...more,
+});
+export const add = (op: string, path: string, value: unknown, more: Partial<Breach> = {}): Breach => ({
+  family: 'add',
+  op,
+  path,
+  value,
+  ...more,
+});
+export const accept = (op: string, codes: string[] | undefined, more: Partial<Breach> = {}): Breach => ({
+  family: 'accept',
+  op,
+  codes,
+  ...more,
+});
+export const refuse = (op: string, more: Partial<Breach> = {}): Breach => ({ family: 'refuse', op, ...more });
+export const leak = (op: string, more: Partial<Breach> = {}): Breach => ({ family: 'leak', op, ...more });

@@ -1,0 +1,537 @@
+import type { Claim } from './claim.js';
+import { accept, assumed, drop, leak, refuse, reread, revalue, stated, swap, unobservable } from './make.js';
+
+const STATES = 'States and transitions';
+const RULES = 'States and transitions: Rules';
+const AUTH = 'Authentication';
+const ERR_RM = 'Errors: POST /roadmap/{token}/auth/';
+const ERR_Q = 'Errors: GET /record/{token}/questions/';
+const ERR_RR = 'Errors: Record-level auth on a roadmap record';
+const LIMITS = 'Limits';
+const CONSISTENCY = 'Consistency between answers';
+
+const q = {
+  vip: '`0` VIP wait (exists but unavailable until the organizer completes a VIP or billing action)',
+  vipRow:
+    '| VIP wait (`status 0`) | organizer completes VIP or billing action | - | Ready (`status 2`, `auth_required true`) | Record becomes active. |',
+  standalone: 'record is standalone',
+  profileLinked: 'Profile linked to the record.',
+  instant: 'Role profiles created immediately and linked to every associated test record.',
+  draft: 'First call returns a `draft_token` (valid 5 minutes) and sends an SMS code to the shared mobile number.',
+  finished: 'Answers scored; `submit_on` set; results available via result endpoints.',
+  rule1: 'Records listed for a new participant are found by filtering `status: 2` and `auth_required: true`.',
+  rule2: 'After authentication the record stays at `status: 2` and `auth_required` becomes `false`.',
+  rule3: '`POST /record/{token}/auth/` on a roadmap record (non-null `role`) is rejected with 409.',
+  apiKey: "Every request carries the header `API-KEY` with the organizer's API key",
+  organizer:
+    'The service administers psychological tests to participants on behalf of an organizer (a partner account).',
+  instantAuth: '`tests_auth_required` false: the first call authenticates instantly.',
+  smsAuth:
+    '`tests_auth_required` true (default): the first call sends an SMS code to the mobile number; a second call (`PUT .../auth/verify/`) with the code (and, for roadmaps, the `draft_token`, valid 5 minutes) completes it.',
+  only: 'Standalone records use `/record/{token}/auth/`; roadmap records use only `/roadmap/{token}/auth/`.',
+  unique: "A profile's `external_id`, when given, is unique per organizer account.",
+  noKey: 'Behaviour of a request with a missing or invalid `API-KEY`: not shown.',
+  e400: '| 400 | Invalid profile data, missing required fields, or age/gender mismatch. |',
+  e400limit: '| 400 | Mobile duplicate limit reached (SMS mode only). |',
+  limitValue: 'Value of the mobile duplicate limit: not shown.',
+  e404: '| 404 | Roadmap not found or already finished. |',
+  e409dup: '| 409 | Duplicate `external_id` for this organizer account. |',
+  e409again: '| 409 | Authentication attempted again (already authenticated). |',
+  e429: '| 429 | API rate limit exceeded. |',
+  q403: '| 403 | Profile authentication, payment or VIP prerequisite not met. |',
+  q404: '| 404 | Test record not found. |',
+  q409: '| 409 | Record already completed. |',
+  rr409: '| 409 | `POST /record/{token}/auth/` called for a record that belongs to a roadmap. |',
+  rate: '| API rate | 100 per minute and 3,000 per hour; excess returns 429 | all API calls |',
+  rateHeaders: 'Scope of the rate limit (per key or per account) and any rate-limit response headers: not shown.',
+  draftLimit: '| `draft_token` validity | 5 minutes | roadmap SMS authentication |',
+  mobileLimit: '| `mobile` | 11 digits, starts with `09` | roadmap auth |',
+  rolesLimit: '| `roles` | at least 1 item | roadmap auth |',
+  nameLimit: '| `profile.name` | max 50 characters, Persian letters | roadmap auth |',
+  externalLimit: '| `profile.external_id` | unique per organizer account | roadmap auth |',
+  answersLimit: '| `record` answers array | length and allowed values validated per test | answer submission |',
+  version: 'The version is part of the path: `/api/v2/`.',
+  test: "`test_id` (string, equals the record's `test_id`)",
+  belong: '`test_records` (the records that belong to it)',
+  roleSent: "Each entry's `id` must match a role ID returned by `GET /roadmap/{token}/`.",
+  mobileShared: 'Iranian mobile number shared by all role profiles',
+  listing: '| Record listing | Exists; returns records that can be filtered by `status` and `auth_required`. |',
+  token: '| `token` | string (UUID) | Identifier of the record; used in all record endpoints. |',
+};
+
+const CONSTRAINTS = ['constraints.authenticateRoadmap', 'negative.authenticateRoadmap'];
+const RA = 'authenticateRoadmap';
+/**
+ * Acceptances of a first authentication call run in instant mode: in SMS mode a server that accepts
+ * sends a code, which a generated acceptance cannot (the suite would wait for it: "could not run").
+ */
+const INSTANT = { mode: 'instant' as const };
+
+export const RULE_CLAIMS: Claim[] = [
+  // States and transitions
+  unobservable(
+    'state.vip.to-ready',
+    STATES,
+    q.vipRow,
+    "VIP wait becomes Ready by the organizer's action",
+    'a client cannot trigger it: the VIP or billing action is taken in the organizer panel',
+  ),
+  stated(
+    'state.vip.unavailable',
+    STATES,
+    q.vip,
+    'a record in VIP wait is unavailable: no questions',
+    ['vip-wait'],
+    [accept('getQuestions', ['vip_wait'])],
+  ),
+  stated(
+    'state.vip.no-auth',
+    STATES,
+    q.vip,
+    'a record in VIP wait is unavailable: no authentication',
+    ['vip-wait'],
+    [accept('authenticateRecord', ['vip_wait'])],
+  ),
+  stated(
+    'state.ready.standalone',
+    STATES,
+    q.standalone,
+    'record auth applies to standalone records only (rule 3)',
+    ['roadmap-record-auth'],
+    [accept('authenticateRecord', ['roadmap_record'])],
+  ),
+  stated(
+    'state.ready.profile-linked',
+    STATES,
+    q.profileLinked,
+    'standalone auth links the profile sent',
+    ['record-auth', 'profile-fields'],
+    [
+      revalue('getRecord', '/data/profile', {
+        value: null,
+        whenNot: ['/data/profile', null],
+        when: ['/data/role', null],
+      }),
+    ],
+  ),
+  stated(
+    'state.roadmap.instant',
+    STATES,
+    q.instant,
+    'instant roadmap auth links each role profile to every record of the role',
+    ['roadmap-auth'],
+    [
+      revalue('getRecord', '/data/profile', { value: null, whenNot: ['/data/role', null], mode: 'instant' }),
+      refuse(RA, { mode: 'instant' }),
+    ],
+  ),
+  stated(
+    'state.roadmap.sms',
+    STATES,
+    q.draft,
+    'SMS roadmap auth: the first call returns a draft_token',
+    ['roadmap-auth'],
+    [drop(RA, '/data/draft_token'), refuse(RA)],
+  ),
+  stated(
+    'state.finished',
+    STATES,
+    q.finished,
+    'answers scored, `submit_on` set',
+    ['submit-finishes'],
+    [
+      revalue('getRecord', '/data/submit_on', { value: null, when: ['/data/status', 1] }),
+      revalue('submitAnswers', '/data/status', { value: 2 }),
+    ],
+  ),
+  // Rules
+  stated(
+    'rule.1',
+    RULES,
+    q.rule1,
+    'the filter gives ready, unauthenticated records only',
+    ['listing-rule-1'],
+    [revalue('listRecords', '/data/results/0/status', { value: 1 })],
+  ),
+  stated(
+    'rule.2.status',
+    RULES,
+    q.rule2,
+    'status stays 2 after authentication',
+    ['record-auth', 'roadmap-auth'],
+    [revalue('getRecord', '/data/status', { value: 0, when: ['/data/status', 2], whenNot: ['/data/profile', null] })],
+  ),
+  stated(
+    'rule.2.auth_required',
+    RULES,
+    q.rule2,
+    '`auth_required` becomes false',
+    ['record-auth', 'roadmap-auth'],
+    [revalue('getRecord', '/data/auth_required', { value: true, whenNot: ['/data/profile', null] })],
+  ),
+  stated(
+    'rule.3',
+    RULES,
+    q.rule3,
+    'record auth of a roadmap record: 409',
+    ['roadmap-record-auth'],
+    [accept('authenticateRecord', ['roadmap_record'])],
+  ),
+  // Authentication
+  stated(
+    'auth.key.required',
+    AUTH,
+    q.apiKey,
+    'a request without `API-KEY` is refused',
+    ['missing-api-key'],
+    [accept('listRecords', ['missing_api_key'])],
+  ),
+  stated(
+    'auth.key.organizer',
+    AUTH,
+    q.apiKey,
+    'a key that names no organizer is refused',
+    ['wrong-api-key'],
+    [accept('listRecords', ['invalid_api_key'])],
+  ),
+  assumed(
+    'auth.key.status',
+    AUTH,
+    q.noKey,
+    'the status of that refusal (the description chose 401)',
+    ['missing-api-key', 'wrong-api-key'],
+    [],
+    {
+      noBreach:
+        'another 4xx is a conformant choice: test/conformant-variants.test.ts ("403 for a key") proves it passes; test/faults.test.ts that a 2xx fails',
+    },
+  ),
+  stated(
+    'tenancy.record',
+    AUTH,
+    q.organizer,
+    "another organizer's key does not read this organizer's record",
+    ['tenant-isolation'],
+    [leak('getRecord')],
+  ),
+  stated(
+    'tenancy.questions',
+    AUTH,
+    q.organizer,
+    "another organizer's key does not read its questions",
+    ['tenant-isolation'],
+    [leak('getQuestions')],
+  ),
+  stated(
+    'tenancy.roadmap',
+    AUTH,
+    q.organizer,
+    "another organizer's key does not read its roadmap",
+    ['tenant-isolation'],
+    [leak('getRoadmap')],
+  ),
+  stated(
+    'tenancy.record-auth',
+    AUTH,
+    q.organizer,
+    "another organizer's key does not authenticate its record",
+    ['tenant-isolation'],
+    [leak('authenticateRecord')],
+  ),
+  stated(
+    'tenancy.listing',
+    AUTH,
+    q.organizer,
+    "this organizer's listing shows none of another organizer's records",
+    ['listing-tenancy'],
+    [leak('listRecords')],
+  ),
+  stated(
+    'auth.instant',
+    AUTH,
+    q.instantAuth,
+    'instant mode: the first call authenticates',
+    ['record-auth', 'roadmap-auth'],
+    [revalue('getRecord', '/data/auth_required', { value: true, whenNot: ['/data/profile', null], mode: 'instant' })],
+  ),
+  stated(
+    'auth.sms',
+    AUTH,
+    q.smsAuth,
+    'SMS mode: the code completes it, a wrong one does not',
+    ['sms-wrong-code', 'record-auth'],
+    [accept('verifyRecordAuth', ['wrong_code']), refuse('verifyRecordAuth')],
+  ),
+  stated(
+    'auth.roadmap-only',
+    AUTH,
+    q.only,
+    'roadmap records use only the roadmap auth',
+    ['roadmap-record-auth'],
+    [accept('authenticateRecord', ['roadmap_record'])],
+  ),
+  stated(
+    'auth.external_id.unique',
+    AUTH,
+    q.unique,
+    'an external_id used in the account is refused again',
+    ['duplicate-external-id', 'external-id-roadmap-auth'],
+    [accept(RA, ['duplicate_external_id'], INSTANT)],
+  ),
+  stated(
+    'auth.external_id.record-auth',
+    AUTH,
+    q.unique,
+    "refused on record auth too (its 409 the description's code)",
+    ['duplicate-external-id'],
+    [
+      // Instant mode: an acceptance in SMS mode would wait for a code that an accepting server sends.
+      accept('authenticateRecord', ['duplicate_external_id'], { mode: 'instant' }),
+    ],
+  ),
+  stated(
+    'auth.external_id.per-organizer',
+    AUTH,
+    q.unique,
+    'another organizer may use the same one',
+    ['external-id-per-organizer'],
+    [],
+    {
+      noBreach:
+        'a refusal to generate needs state across organizers: test/faults/faults.ts ("an external_id refused because another organizer used it") proves it',
+    },
+  ),
+  // Errors
+  stated(
+    'error.roadmap-auth.400.profile',
+    ERR_RM,
+    q.e400,
+    'invalid profile data, missing required fields: 400',
+    CONSTRAINTS,
+    [accept(RA, ['invalid_body', 'invalid_profile'])],
+  ),
+  stated(
+    'error.roadmap-auth.400.age',
+    ERR_RM,
+    q.e400,
+    'age/gender mismatch: 400',
+    ['age-gender-mismatch'],
+    [accept(RA, ['age_gender_mismatch'])],
+  ),
+  assumed(
+    'error.roadmap-auth.400.limit',
+    ERR_RM,
+    q.limitValue,
+    'the mobile duplicate limit (its value not shown: the description chose 5)',
+    ['mobile-limit'],
+    [accept(RA, ['mobile_limit'])],
+  ),
+  stated(
+    'error.roadmap-auth.400.limit.sms-only',
+    ERR_RM,
+    q.e400limit,
+    'SMS mode only: no such limit in instant mode',
+    ['mobile-limit'],
+    [],
+    {
+      noBreach:
+        "the check judges the SMS organizer only: in instant mode it would need more than the limit's unknown value of records to see a refusal that must not come",
+    },
+  ),
+  stated(
+    'error.roadmap-auth.404.unknown',
+    ERR_RM,
+    q.e404,
+    'roadmap not found: 404',
+    ['unknown-record'],
+    [accept(RA, ['not_found'], { bodyHas: '"mobile"' })],
+  ),
+  stated(
+    'error.roadmap-auth.404.finished',
+    ERR_RM,
+    q.e404,
+    'roadmap already finished: 404',
+    ['roadmap-finished'],
+    [accept(RA, ['not_found'])],
+  ),
+  stated(
+    'error.roadmap-auth.409.external_id',
+    ERR_RM,
+    q.e409dup,
+    'duplicate `external_id`: 409',
+    ['duplicate-external-id', 'external-id-roadmap-auth'],
+    [accept(RA, ['duplicate_external_id'], INSTANT)],
+  ),
+  stated(
+    'error.roadmap-auth.409.again',
+    ERR_RM,
+    q.e409again,
+    'authentication attempted again: 409',
+    ['roadmap-auth-twice', 'roadmap-verify-twice'],
+    [accept(RA, ['already_authenticated']), accept('verifyRoadmapAuth', ['already_authenticated'])],
+  ),
+  unobservable(
+    'error.roadmap-auth.429',
+    ERR_RM,
+    q.e429,
+    'rate limit exceeded: 429',
+    "the suite paces itself under the limit (a live run's budget is 400 requests, the limit 100 a minute): it never sends the excess that would show a 429 missing; a 429 it meets is judged by response.retry-after",
+  ),
+  stated(
+    'error.questions.403',
+    ERR_Q,
+    q.q403,
+    'prerequisite not met: 403',
+    ['questions-before-auth', 'vip-wait'],
+    [accept('getQuestions', ['not_authenticated', 'vip_wait'])],
+  ),
+  stated(
+    'error.questions.404',
+    ERR_Q,
+    q.q404,
+    'test record not found: 404',
+    ['unknown-record'],
+    [accept('getQuestions', ['not_found'])],
+  ),
+  stated(
+    'error.questions.409',
+    ERR_Q,
+    q.q409,
+    'record already completed: 409',
+    ['after-finish'],
+    [accept('getQuestions', ['record_finished'])],
+  ),
+  stated(
+    'error.record-auth.409',
+    ERR_RR,
+    q.rr409,
+    'record auth on a roadmap record: 409',
+    ['roadmap-record-auth'],
+    [accept('authenticateRecord', ['roadmap_record'])],
+  ),
+  // Limits, on each operation where they apply
+  unobservable(
+    'limit.rate',
+    LIMITS,
+    q.rate,
+    '100 a minute and 3,000 an hour on all API calls; excess returns 429',
+    'the suite paces itself under the limit and sends no excess (a live run is at most 400 requests); a deployment with a lower limit answers 429s, which the suite waits out',
+  ),
+  assumed(
+    'limit.rate.headers',
+    LIMITS,
+    q.rateHeaders,
+    'Retry-After on a 429 (the description chose it)',
+    ['response.retry-after'],
+    [],
+    {
+      noBreach:
+        'a 429 cannot be generated by a field mutation: test/faults/faults.ts ("a 429 without Retry-After") proves the warning',
+    },
+  ),
+  stated(
+    'limit.draft_token',
+    LIMITS,
+    q.draftLimit,
+    'a draft_token older than 5 minutes is refused',
+    ['draft-token-expiry'],
+    [accept('verifyRoadmapAuth', ['draft_expired'])],
+  ),
+  stated('limit.mobile.roadmap-auth', LIMITS, q.mobileLimit, 'on roadmap auth', CONSTRAINTS, [
+    accept(RA, undefined, { field: '/mobile' }),
+  ]),
+  stated('limit.roles.roadmap-auth', LIMITS, q.rolesLimit, 'on roadmap auth', CONSTRAINTS, [
+    accept(RA, undefined, { field: '/roles', bodyHas: '"roles":[]' }),
+  ]),
+  stated('limit.name.roadmap-auth', LIMITS, q.nameLimit, 'on roadmap auth', CONSTRAINTS, [
+    accept(RA, undefined, { field: '/roles/0/profile/name' }),
+  ]),
+  stated(
+    'limit.external_id.roadmap-auth',
+    LIMITS,
+    q.externalLimit,
+    'on roadmap auth, whoever used it first',
+    ['duplicate-external-id', 'external-id-roadmap-auth'],
+    [accept(RA, ['duplicate_external_id'], INSTANT)],
+  ),
+  stated(
+    'limit.external_id.roadmap-auth.after-record',
+    LIMITS,
+    q.externalLimit,
+    "on roadmap auth, an external_id a standalone record's profile already has",
+    ['external-id-roadmap-auth'],
+    [accept(RA, ['duplicate_external_id'], INSTANT)],
+  ),
+  stated(
+    'limit.answers.submit',
+    LIMITS,
+    q.answersLimit,
+    'on answer submission',
+    ['submit-wrong-length', 'submit-invalid-values'],
+    [accept('submitAnswers', ['invalid_answers'])],
+  ),
+  // Versioning
+  stated(
+    'version.path',
+    'Versioning',
+    q.version,
+    'every path is under `/api/v2/`: one it does not have is refused',
+    ['unknown-path'],
+    [accept('*', ['not_found'])],
+  ),
+  // Consistency between answers
+  stated(
+    'consistency.roles',
+    CONSISTENCY,
+    q.roleSent,
+    'the roles sent are the roles returned, each record keeping its role',
+    ['roadmap-auth'],
+    [
+      swap('getRoadmap', '/data/test_records/*/role'),
+      revalue(RA, '/data/roles/*/role_id', { mode: 'instant', value: 99 }),
+    ],
+  ),
+  stated(
+    'consistency.mobile',
+    CONSISTENCY,
+    q.mobileShared,
+    "every role's profile carries the shared mobile",
+    ['roadmap-auth'],
+    [revalue('getRecord', '/data/profile/mobile', { when: ['/data/role', 2], whenNot: ['/data/profile', null] })],
+  ),
+  stated(
+    'consistency.test_id',
+    CONSISTENCY,
+    q.test,
+    "a record's questionnaire names the record's test",
+    ['questionnaire-test-id', 'roadmap-auth'],
+    [revalue('getQuestions', '/data/test_id'), reread('getRecord', '/data/test_id')],
+  ),
+  stated(
+    'consistency.roadmap-records',
+    CONSISTENCY,
+    q.belong,
+    "a roadmap's records name its roles",
+    ['roadmap-auth'],
+    [revalue('getRoadmap', '/data/test_records/*/role', { value: 7 })],
+  ),
+  stated(
+    'consistency.listing-detail',
+    CONSISTENCY,
+    q.listing,
+    'a listed record is the record its detail shows',
+    ['listing-detail'],
+    [
+      revalue('listRecords', '/data/results/0/test_id'),
+      revalue('listRecords', '/data/results/0/token', { value: '00000000-0000-4000-8000-000000000001' }),
+    ],
+  ),
+  stated(
+    'identity.token',
+    CONSISTENCY,
+    q.token,
+    'a token names the same record on every read',
+    ['record-auth'],
+    [reread('getRecord', '/data/token'), reread('getRecord', '/data/test_title')],
+  ),
+];
