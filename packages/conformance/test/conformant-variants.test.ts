@@ -44,9 +44,16 @@ describe('a deployment that differs from the sandbox only where the interface al
       // The checks ran to a verdict: none stopped, and only those of the other organizer mode were skipped.
       expect(result.results.filter((r) => r.reason?.startsWith('not run'))).toEqual([]);
       expect(result.summary.pass + result.summary.warn).toBeGreaterThanOrEqual(only ? only.length - 2 : 40);
+      // Rule 1 is judged through every listing the suite can read, and not judged through one it cannot.
+      const rule1 = result.results.find((r) => r.id === 'listing-rule-1');
+      if (rule1 && /no convention names/.test(_name))
+        expect(rule1.reason ?? '', 'listing-rule-1').toMatch(/^could not judge: .*\{hits, slice, more\}/);
+      else if (rule1) expect(rule1.outcome, `listing-rule-1: ${rule1.reason ?? ''}`).toBe('pass');
     }
   });
 });
+
+const LISTING_FAULTS = /^(rule 1: the filtered listing|the listing filter ignored|another organizer reads)/;
 
 /** Stated faults layered under an allowed variant: each must still fail, and name its rule. */
 const byName = (name: string) => ALLOWED.find(([n]) => n.startsWith(name)) as Allowed;
@@ -67,6 +74,11 @@ const LAYERED: [allowed: Allowed, faults: typeof FAULTS][] = [
       ['415 for', /^(validation off)/],
       ['unknown body fields', /^(a 12-digit mobile|a Latin name accepted|an empty roles array)/],
       ['a listing of 5', /^(rule 1: the filtered listing shows a finished record|the listing filter ignored)/],
+      // The listing faults reach the suite through each listing's own shape and paging.
+      ...(['{total, page', '{items, next_cursor}', 'offset and limit', 'paged by a Link header'] as const).map(
+        (shape) => [`a listing ${shape.startsWith('paged') ? '' : 'of '}${shape}`, LISTING_FAULTS] as const,
+      ),
+      ['a listing of a shape no convention', /^(a second verify accepted|another organizer reads)/],
       ['questionnaires without preface', /^(the questionnaire names another test_id|questions wrapped in sections)/],
       ['403 for a key', /^(another organizer reads|a request without a key is accepted)/],
       ['a token that is no UUID', /^(an unknown path answers 200|questions before authentication answer 404)/],

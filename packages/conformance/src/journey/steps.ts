@@ -74,11 +74,3 @@ export async function finishedRecord(ctx: CheckContext) {
   if (!ctx.expectStatus(submit, 200, 'submitting answers that fit the test')) return undefined;
   return { ...auth, submit, answers: qa.answers };
 }
-
-/** The records of a page, in the shapes a listing takes: ours (`results`), `records`, `items`, or a bare array. */
-export function recordsOf(data: unknown): RecordData[] {
-  if (Array.isArray(data)) return data as RecordData[];
-  const d = (data ?? {}) as Record<string, unknown>;
-  const list = d.results ?? d.records ?? d.items;
-  return Array.isArray(list) ? (list as RecordData[]) : [];
-}

@@ -1,5 +1,6 @@
 import type { Fault, ProxyRequest, ProxyResponse } from '../faults/proxy.js';
 import type { Allowed } from './allowed.js';
+import { LISTINGS } from './listings.js';
 
 // Deployments that choose, where the interface leaves the choice open, otherwise than our sandbox.
 // Each is a proxy over the sandbox; each must conform with both keys (test/conformant-variants.test.ts).
@@ -229,6 +230,7 @@ export const CHOICES: Allowed[] = [
     () => ({ answer: pagedListing }),
     '"Paths and parameters of record listing and of result endpoints: not shown."',
   ],
+  ...LISTINGS,
   [
     'questionnaires without preface',
     () => ({
