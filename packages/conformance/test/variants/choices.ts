@@ -1,6 +1,7 @@
 import type { Fault, ProxyRequest, ProxyResponse } from '../faults/proxy.js';
 import type { Allowed } from './allowed.js';
 import { LISTINGS } from './listings.js';
+import { ageInZone } from './zones.js';
 
 // Deployments that choose, where the interface leaves the choice open, otherwise than our sandbox.
 // Each is a proxy over the sandbox; each must conform with both keys (test/conformant-variants.test.ts).
@@ -231,6 +232,16 @@ export const CHOICES: Allowed[] = [
     '"Paths and parameters of record listing and of result endpoints: not shown."',
   ],
   ...LISTINGS,
+  [
+    'ages derived on the calendar day of Pacific/Kiritimati (UTC+14)',
+    () => ageInZone('Pacific/Kiritimati'),
+    '"`age` | integer | Age derived from the birth date": on which calendar day (in which time zone) is not shown',
+  ],
+  [
+    'ages derived on the calendar day of Asia/Tehran (UTC+03:30)',
+    () => ageInZone('Asia/Tehran'),
+    '"`age` | integer | Age derived from the birth date": on which calendar day (in which time zone) is not shown',
+  ],
   [
     'questionnaires without preface',
     () => ({
