@@ -86,6 +86,18 @@ const LAYERED: [allowed: Allowed, faults: typeof FAULTS][] = [
       ),
       ['ages derived on the calendar day of Pacific', /^(a profile's age)/],
       ['ages derived on the calendar day of Asia', /^(a profile's age)/],
+      [
+        'roadmaps listing test_records as bare',
+        /^(a roadmap record without its role|rule 3: record auth of a roadmap record|an age outside the limits accepted)/,
+      ],
+      [
+        'roadmaps whose test_records entries',
+        /^(a roadmap record without its role|a second roadmap authentication not)/,
+      ],
+      [
+        'record authentication and verify answering',
+        /^(a second record authentication accepted|a second verify accepted|rule 2: auth_required stays true)/,
+      ],
       ['a listing of a shape no convention', /^(a second verify accepted|another organizer reads)/],
       ['questionnaires without preface', /^(the questionnaire names another test_id|questions wrapped in sections)/],
       ['403 for a key', /^(another organizer reads|a request without a key is accepted)/],

@@ -1,6 +1,7 @@
 import type { Fault, ProxyRequest, ProxyResponse } from '../faults/proxy.js';
 import type { Allowed } from './allowed.js';
 import { LISTINGS } from './listings.js';
+import { SHAPES } from './shapes.js';
 import { ageInZone } from './zones.js';
 
 // Deployments that choose, where the interface leaves the choice open, otherwise than our sandbox.
@@ -232,6 +233,7 @@ export const CHOICES: Allowed[] = [
     '"Paths and parameters of record listing and of result endpoints: not shown."',
   ],
   ...LISTINGS,
+  ...SHAPES,
   [
     'ages derived on the calendar day of Pacific/Kiritimati (UTC+14)',
     () => ageInZone('Pacific/Kiritimati'),
