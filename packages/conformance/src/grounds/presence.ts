@@ -64,3 +64,16 @@ export function presenceStated(schemaPath: string, property: string): boolean | 
     holder === undefined ? undefined : (NAMED[holder] ?? (holder.endsWith('Envelope') ? NAMED.Envelope : undefined));
   return named ? named.fields.includes(property) : undefined;
 }
+
+/**
+ * Operations whose success payload the interface does not show (Q.shapesNotShown; the submission's
+ * answer is not described either): a field missing from their `data` is assumed, whatever schema
+ * the description gave it. Their envelope stays stated.
+ */
+export const UNSHOWN_PAYLOADS = new Set([
+  'authenticateRecord',
+  'verifyRecordAuth',
+  'verifyRoadmapAuth',
+  'submitAnswers',
+  'getResult',
+]);
