@@ -47,12 +47,13 @@ const listingElsewhere: Fault = {
   request: (req) =>
     req.path.startsWith('/api/v2/records/') ? { ...req, path: req.path.replace('/api/v2/records/', LISTING) } : req,
 };
+// In run order.
 const LISTING_CHECKS = [
-  'listing-rule-1',
-  'tenant-isolation',
+  'example.listRecords',
   'missing-api-key',
   'wrong-api-key',
-  'example.listRecords',
+  'tenant-isolation',
+  'listing-rule-1',
 ];
 
 describe('the listing at another path', () => {
