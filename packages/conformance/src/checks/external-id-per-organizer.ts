@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { describeRead, readListing } from '../journey/listing.js';
+import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, getRecord } from '../journey/steps.js';
 import { isSuccess } from '../types.js';
@@ -30,7 +30,7 @@ export const externalIdPerOrganizer: Check = {
     const listing = await readListing(ctx, {
       key: 'other',
       filter: { status: '2', auth_required: 'true' },
-      maxPages: 3,
+      maxPages: PAGE_LIMITS['external-id-per-organizer'],
       until: (records) => records.some(standalone),
     });
     const theirs = listing.records.find(standalone);

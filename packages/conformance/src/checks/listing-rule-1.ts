@@ -1,8 +1,5 @@
 import type { Check } from '../check.js';
-import { describeRead, readListing } from '../journey/listing.js';
-
-/** Pages read at most while looking for the fresh record: bounds the requests on a long listing. */
-const MAX_PAGES = 20;
+import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 
 export const listingRule1: Check = {
   id: 'listing-rule-1',
@@ -17,7 +14,7 @@ export const listingRule1: Check = {
     // The paging is "not shown": the deployment's own, in the conventions the reader knows.
     const read = await readListing(ctx, {
       filter: { status: '2', auth_required: 'true' },
-      maxPages: MAX_PAGES,
+      maxPages: PAGE_LIMITS['listing-rule-1'],
       until: (records) => records.some((r) => r.token === fresh),
       onPage(records, exchange) {
         // Each record read is evidence, whatever the paging: a listed record must fit the filter.

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { describeRead, readListing } from '../journey/listing.js';
+import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { dataOf } from '../journey/steps.js';
 
@@ -46,7 +46,7 @@ export const tenantIsolation: Check = {
     const list = await readListing(ctx, {
       ...other,
       filter: { status: '2', auth_required: 'true' },
-      maxPages: 5,
+      maxPages: PAGE_LIMITS['tenant-isolation'],
       until: (records) => records.some((r) => r.token === record),
     });
     const leaked = list.records.some((r) => r.token === record);

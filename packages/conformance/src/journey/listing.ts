@@ -16,6 +16,15 @@ const META_KEYS = ['meta', 'pagination', 'paging', 'page_info', 'pageInfo', 'lin
 const FIRST_SIZE = { page_size: '100' };
 const SIZE = '100';
 
+/** Pages each check reads of a listing at most: what bounds a live run's requests on a long listing. */
+export const PAGE_LIMITS = { 'listing-rule-1': 20, 'tenant-isolation': 5, 'external-id-per-organizer': 3 } as const;
+
+/**
+ * Requests a listing read of `pages` at most may take beyond the one `plan` counts: every page past
+ * the first, the first again without a refused `page_size`, and once more with a bigger page.
+ */
+export const pagingBeyondPlan = (pages: number) => pages - 1 + 2;
+
 /** The records of a page, or undefined when the page holds no list the suite recognises. */
 export function pageItems(data: unknown): unknown[] | undefined {
   if (Array.isArray(data)) return data;
