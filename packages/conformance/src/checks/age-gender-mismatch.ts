@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { getRoadmap, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
-import { getRecord, type RecordData } from '../journey/steps.js';
+import { getRecord, type RecordData, stateOf } from '../journey/steps.js';
 
 export const ageGenderMismatch: Check = {
   id: 'age-gender-mismatch',
@@ -40,7 +40,7 @@ export const ageGenderMismatch: Check = {
     const after = await getRecord(ctx, entry.token);
     ctx.expect(
       after?.auth_required === true && after.profile === null,
-      'a refused authentication links no profile (auth_required stays true)',
+      `a refused authentication links no profile: want auth_required true and no profile; ${stateOf(after)}`,
       undefined,
       false,
     );

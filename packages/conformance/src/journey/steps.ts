@@ -74,3 +74,10 @@ export async function finishedRecord(ctx: CheckContext) {
   if (!ctx.expectStatus(submit, 200, 'submitting answers that fit the test')) return undefined;
   return { ...auth, submit, answers: qa.answers };
 }
+
+/** What a record shows of its state, for a finding that must say what it saw beside what it wanted. */
+export function stateOf(record: Partial<RecordData> | undefined): string {
+  if (!record) return 'the record could not be read';
+  const profile = record.profile ? 'a profile linked' : 'no profile';
+  return `it shows status ${String(record.status)}, auth_required ${String(record.auth_required)}, ${profile}`;
+}
