@@ -1,6 +1,8 @@
 import type { CheckContext } from '../check.js';
 import type { Exchange, KeyRef } from '../types.js';
-import { dataOf, type RecordData } from './steps.js';
+import { dataOf, pageItems, type RecordData, recordsOf } from './steps.js';
+
+export { pageItems, recordsOf };
 
 // The listing's path, parameters, shape and paging are "not shown": the suite reads the common
 // conventions, and says what it saw when it meets none, instead of judging what it did not read.
@@ -8,8 +10,6 @@ import { dataOf, type RecordData } from './steps.js';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Where a page's records sit: `data` itself, or one of these under it (or under `data.data`). */
-export const ITEM_KEYS = ['results', 'records', 'items', 'data', 'rows', 'entries', 'list', 'objects', 'content'];
 /** Where a page's paging sits besides `data` itself. */
 const META_KEYS = ['meta', 'pagination', 'paging', 'page_info', 'pageInfo', 'links', '_links'];
 /** Asked for on the first page (the description's parameter); a 400 drops it. */
@@ -24,23 +24,6 @@ export const PAGE_LIMITS = { 'listing-rule-1': 20, 'tenant-isolation': 5, 'exter
  * the first, the first again without a refused `page_size`, and once more with a bigger page.
  */
 export const pagingBeyondPlan = (pages: number) => pages - 1 + 2;
-
-/** The records of a page, or undefined when the page holds no list the suite recognises. */
-export function pageItems(data: unknown): unknown[] | undefined {
-  if (Array.isArray(data)) return data;
-  if (!isObject(data)) return undefined;
-  for (const key of ITEM_KEYS) {
-    const value = data[key];
-    if (Array.isArray(value)) return value;
-    if (key === 'data' && isObject(value)) return pageItems(value);
-  }
-  return undefined;
-}
-
-/** The records of a page as the suite reads them: entries that are objects with a token. */
-export function recordsOf(data: unknown): RecordData[] {
-  return (pageItems(data) ?? []).filter((r): r is RecordData => isObject(r) && typeof (r as Json).token === 'string');
-}
 
 /** What a page shows of itself, for a finding that could not judge: `{total, page, hits}`. */
 export function shapeOf(exchange: Exchange): string {

@@ -73,6 +73,9 @@ export async function getRoadmap(ctx: CheckContext, token: string): Promise<Road
   if (!ctx.expectStatus(exchange, 200, 'the roadmap')) return undefined;
   const read = readRoadmap(token, dataOf(exchange));
   if (typeof read === 'string') return ctx.cannotJudge(`the roadmap ${token} as read: ${read}`);
+  // An entry that does not show its record's role (a bare token, other keys): the record's detail does.
+  for (const entry of read.test_records)
+    if (!('role' in entry)) Object.assign(entry, await getRecord(ctx, entry.token), { token: entry.token });
   return read;
 }
 
@@ -80,7 +83,8 @@ export async function getRoadmap(ctx: CheckContext, token: string): Promise<Road
 export async function roadmapRecords(ctx: CheckContext, roadmap: RoadmapData): Promise<RecordData[]> {
   const out: RecordData[] = [];
   for (const entry of roadmap.test_records) {
-    const detail = await getRecord(ctx, entry.token);
+    // An entry filled from the detail already (it has the nested test) is not read again.
+    const detail = entry.test ? (entry as RecordData) : await getRecord(ctx, entry.token);
     if (detail) out.push({ ...detail, token: entry.token });
   }
   return out;

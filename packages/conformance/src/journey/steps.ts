@@ -81,3 +81,25 @@ export function stateOf(record: Partial<RecordData> | undefined): string {
   const profile = record.profile ? 'a profile linked' : 'no profile';
   return `it shows status ${String(record.status)}, auth_required ${String(record.auth_required)}, ${profile}`;
 }
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Where a listing page's records sit ("not shown"): `data` itself, or one of these under it (or under `data.data`). */
+const ITEM_KEYS = ['results', 'records', 'items', 'data', 'rows', 'entries', 'list', 'objects', 'content'];
+/** The records of a page, or undefined when the page holds no list the suite recognises. */
+export function pageItems(data: unknown): unknown[] | undefined {
+  if (Array.isArray(data)) return data;
+  if (!isObject(data)) return undefined;
+  for (const key of ITEM_KEYS) {
+    const value = data[key];
+    if (Array.isArray(value)) return value;
+    if (key === 'data' && isObject(value)) return pageItems(value);
+  }
+  return undefined;
+}
+
+/** The records of a page as the suite reads them: entries that are objects with a token. */
+export function recordsOf(data: unknown): RecordData[] {
+  return (pageItems(data) ?? []).filter((r): r is RecordData => isObject(r) && typeof (r as Json).token === 'string');
+}
