@@ -40,7 +40,8 @@ export const NAMED: Record<string, { fields: string[]; quote: string }> = {
   },
   Profile: { fields: ['token', 'case_number', 'mobile', 'name', 'age', 'birth', 'is_male'], quote: Q.profileFields },
   Roadmap: { fields: ['roles', 'test_records', 'tests_auth_required'], quote: Q.roadmapPayload },
-  Role: { fields: ['id'], quote: Q.roadmapPayload },
+  // "each with an integer ID", under a key not shown ("the shape of `roles` … entries: not shown"): `id`, `role_id`…
+  Role: { fields: [], quote: Q.roadmapPayload },
   JsonQuestionnaire: { fields: ['test_id', 'questions'], quote: Q.jsonQuestionnaire },
   HtmlQuestionnaire: { fields: ['html'], quote: Q.htmlOnly },
   Question: { fields: ['num', 'question', 'answer'], quote: Q.questionFields },

@@ -41,13 +41,13 @@ const WHY_AUTH = '"Request and response payload shapes of the rows above, other 
 
 export const SHAPES: Allowed[] = [
   [
-    'roadmaps listing test_records as bare tokens and roles as {id, label, seats}',
+    'roadmaps listing test_records as bare tokens and roles as {role_id, title}',
     () =>
       roadmap((data) => {
         if (Array.isArray(data.test_records))
           data.test_records = data.test_records.map((r) => (isObject(r) ? r.token : r));
         if (Array.isArray(data.roles))
-          data.roles = data.roles.map((r) => (isObject(r) ? { id: r.id, label: `Role ${String(r.id)}`, seats: 1 } : r));
+          data.roles = data.roles.map((r) => (isObject(r) ? { role_id: r.id, title: `Role ${String(r.id)}` } : r));
         delete data.token;
       }),
     WHY_ROADMAP,
