@@ -48,6 +48,12 @@ export interface CheckContext {
   /** Ends the check as skipped. */
   skip(reason: string): never;
   /**
+   * Ends the check without a verdict on what it could not read with certainty (a shape the interface
+   * does not show, and the suite does not recognise): "could not judge: reason", never a failure.
+   * Findings made before it stand.
+   */
+  cannotJudge(reason: string): never;
+  /**
    * A resource the checks of a run share under `key` (see refusal/resources.ts), made by `make` on
    * first use; undefined when making it failed (with a finding).
    */
@@ -90,6 +96,9 @@ export interface Check {
 }
 
 export class Skip extends Error {}
+
+/** A check that could not judge what it read (ctx.cannotJudge): its earlier findings stand. */
+export class CannotJudge extends Skip {}
 
 /**
  * What the suite itself lacked to finish a check (fixtures ran out, no SMS code could be read, a

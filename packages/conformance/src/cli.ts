@@ -195,6 +195,9 @@ async function plan(io: Io, o: PlanFlags & { writeFixtures?: string }) {
   return 0;
 }
 
+/** How long an SMS command may take before the check that waits for it could not run. */
+const SMS_COMMAND_SECONDS = 120;
+
 function smsFrom(flag: string | undefined, io: Io): SmsProvider | 'sandbox' | undefined {
   if (flag === undefined) return undefined;
   if (flag === 'sandbox') return 'sandbox';
@@ -204,7 +207,10 @@ function smsFrom(flag: string | undefined, io: Io): SmsProvider | 'sandbox' | un
     return commandSms(
       (env) =>
         new Promise((resolve, reject) => {
-          exec(cmd, { env: { ...io.env, ...env } }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+          // The system shell (/bin/sh -c), in the current directory, the suite's environment plus the SMS's.
+          exec(cmd, { env: { ...io.env, ...env }, timeout: SMS_COMMAND_SECONDS * 1000 }, (error, stdout) =>
+            error ? reject(error) : resolve(stdout),
+          );
         }),
     );
   }

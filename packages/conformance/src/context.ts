@@ -1,5 +1,5 @@
 import { basePath, type OpenApiDocument, type Operation, type Validator } from '@tas/openapi';
-import { type CallOptions, type CheckContext, Skip } from './check.js';
+import { type CallOptions, CannotJudge, type CheckContext, Skip } from './check.js';
 import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { SmsProvider } from './sms.js';
@@ -123,6 +123,9 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     smsCode: (request) => deps.sms.code(request),
     skip(reason) {
       throw new Skip(reason);
+    },
+    cannotJudge(reason) {
+      throw new CannotJudge(`could not judge: ${reason}`);
     },
     async hold<T>(key: string, make: () => Promise<T | undefined>) {
       if (held.has(key)) return held.get(key) as T;

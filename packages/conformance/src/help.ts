@@ -26,7 +26,8 @@ Usage: tas-conformance run --base-url URL [options]
   --fixtures FILE          fresh records and roadmaps of a live deployment (JSON; see README, and plan)
   --sms sandbox|code:CODE|command:CMD|prompt
                            where SMS codes come from: the sandbox outbox, a fixed code, a command
-                           (given TAS_SMS_MOBILE, TAS_SMS_TOKEN, TAS_SMS_PURPOSE) that prints it, or a prompt
+                           (run by /bin/sh in the current directory, given TAS_SMS_MOBILE, TAS_SMS_TOKEN,
+                           TAS_SMS_PURPOSE, TAS_SMS_ORGANIZER) that prints it, or a prompt
   --mobile 09XXXXXXXXX     mobile number for authentications (default: a random one per authentication)
   --result-path PATH       where the deployment serves a record's result, under the base path, with
                            {token} (default: the description's /record/{token}/result/; the interface

@@ -15,6 +15,8 @@ export async function checkKeys(
   other: boolean,
   /** A second address of the API (an unknown record), asked only when the first answer is not the API's. */
   probeUrl?: string,
+  /** The API's base (…/api/v2) the listing URL is under: a 404 there says whether --base-url names something else. */
+  api?: string,
 ): Promise<void> {
   const refs = other ? (['main', 'other'] as const) : (['main'] as const);
   for (const key of refs) {
@@ -35,7 +37,7 @@ export async function checkKeys(
         );
     }
     const status = exchange.response.status;
-    const odd = status === 404 && key === 'main' ? oddBase(listingUrl) : undefined;
+    const odd = status === 404 && key === 'main' ? oddBase(listingUrl, api) : undefined;
     if (odd)
       throw new RunError(
         `not the API: GET ${listingUrl} answered 404 and --base-url ${odd}; --base-url takes the deployment ` +
@@ -66,9 +68,9 @@ function describe(exchange: Exchange): string {
 }
 
 /** A base URL that names another version or a page rather than the deployment, or undefined. */
-function oddBase(listingUrl: string): string | undefined {
+function oddBase(listingUrl: string, api?: string): string | undefined {
   const { pathname } = new URL(listingUrl);
-  const base = pathname.replace(/\/api\/v2\/record\/$/, '');
+  const base = api ? new URL(api).pathname.replace(/\/api\/v2\/?$/, '') : pathname.replace(/\/api\/v2\/record\/$/, '');
   const version = /\/api\/(v\d+)$/.exec(base)?.[1];
   // The interface: "The version is part of the path: `/api/v2/`."
   if (version && version !== 'v2') return `names the version ${version} (${base}); the API is /api/v2`;

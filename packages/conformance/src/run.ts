@@ -1,7 +1,7 @@
 import { basePath, createValidator, listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { normalizeBaseUrl } from './base-url.js';
 import { basisIsAssumed } from './basis.js';
-import { type Check, HarnessShortfall, Skip } from './check.js';
+import { CannotJudge, type Check, HarnessShortfall, Skip } from './check.js';
 import { allChecks } from './checks/index.js';
 import { createContext } from './context.js';
 import {
@@ -85,7 +85,13 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const started = clock.now();
   const api = `${baseUrl}${basePath(doc)}`;
   if (!options.noKeyCheck)
-    await checkKeys(http, `${api}/record/?page_size=1`, deps.hasOtherKey, `${api}/record/${UNKNOWN_TOKEN}/`);
+    await checkKeys(
+      http,
+      `${api}${options.paths?.listRecords ?? '/record/'}?page_size=1`,
+      deps.hasOtherKey,
+      `${api}/record/${UNKNOWN_TOKEN}/`,
+      api,
+    );
   const results: CheckResult[] = [];
   let aborted: string | undefined;
   for (const check of checks) {
@@ -114,7 +120,10 @@ export async function run(options: RunOptions): Promise<RunResult> {
       await check.run(ctx);
     } catch (error) {
       if (error instanceof UnreachableError || error instanceof RunError) throw new RunError(error.message);
-      if (error instanceof Skip) skip = error.message;
+      // What could not be judged after findings were made: they stand, with why the rest was not judged.
+      if (error instanceof CannotJudge && findings.length)
+        findings.push({ rule: check.id, statement: check.statement, message: error.message, assumed: true });
+      else if (error instanceof Skip) skip = error.message;
       else if (error instanceof HarnessShortfall) shortfall = `could not run: ${error.message}${shortOf(error)}`;
       else if (error instanceof TimeoutError || error instanceof TooManyTimeoutsError) {
         if (error instanceof TooManyTimeoutsError) aborted = error.message;

@@ -40,10 +40,15 @@ export function sandboxSms(get: (path: string, key: 'main' | 'other') => Promise
 export function commandSms(run: (env: Record<string, string>) => Promise<string>): SmsProvider {
   return {
     name: 'command',
-    async code({ mobile, token, purpose }) {
+    async code({ mobile, token, purpose, key = 'main' }) {
       let out: string;
       try {
-        out = await run({ TAS_SMS_MOBILE: mobile, TAS_SMS_TOKEN: token, TAS_SMS_PURPOSE: purpose });
+        out = await run({
+          TAS_SMS_MOBILE: mobile,
+          TAS_SMS_TOKEN: token,
+          TAS_SMS_PURPOSE: purpose,
+          TAS_SMS_ORGANIZER: key,
+        });
       } catch (error) {
         throw new HarnessShortfall(`no SMS code to read: the SMS command failed: ${(error as Error).message}`);
       }

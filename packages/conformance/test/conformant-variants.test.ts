@@ -44,9 +44,22 @@ describe('a deployment that differs from the sandbox only where the interface al
       // The checks ran to a verdict: none stopped, and only those of the other organizer mode were skipped.
       expect(result.results.filter((r) => r.reason?.startsWith('not run'))).toEqual([]);
       expect(result.summary.pass + result.summary.warn).toBeGreaterThanOrEqual(only ? only.length - 2 : 40);
+      // Rule 1 is judged through every listing the suite can read, and not judged through one it cannot.
+      const rule1 = result.results.find((r) => r.id === 'listing-rule-1');
+      const own = (rule1?.findings ?? []).filter((f) => f.rule === 'listing-rule-1').map((f) => f.message);
+      if (rule1 && /no convention names/.test(_name))
+        expect([rule1.reason ?? '', ...own].join('\n'), 'listing-rule-1').toMatch(
+          /^could not judge: .*\{hits, slice, more\}/m,
+        );
+      else if (rule1) {
+        expect(rule1.outcome, `listing-rule-1: ${rule1.reason ?? ''}`).not.toBe('skip');
+        expect(own, 'listing-rule-1 findings').toEqual([]);
+      }
     }
   });
 });
+
+const LISTING_FAULTS = /^(rule 1: the filtered listing|the listing filter ignored|another organizer reads)/;
 
 /** Stated faults layered under an allowed variant: each must still fail, and name its rule. */
 const byName = (name: string) => ALLOWED.find(([n]) => n.startsWith(name)) as Allowed;
@@ -67,6 +80,25 @@ const LAYERED: [allowed: Allowed, faults: typeof FAULTS][] = [
       ['415 for', /^(validation off)/],
       ['unknown body fields', /^(a 12-digit mobile|a Latin name accepted|an empty roles array)/],
       ['a listing of 5', /^(rule 1: the filtered listing shows a finished record|the listing filter ignored)/],
+      // The listing faults reach the suite through each listing's own shape and paging.
+      ...(['{total, page', '{items, next_cursor}', 'offset and limit', 'paged by a Link header'] as const).map(
+        (shape) => [`a listing ${shape.startsWith('paged') ? '' : 'of '}${shape}`, LISTING_FAULTS] as const,
+      ),
+      ['ages derived on the calendar day of Pacific', /^(a profile's age)/],
+      ['ages derived on the calendar day of Asia', /^(a profile's age)/],
+      [
+        'roadmaps listing test_records as bare',
+        /^(a roadmap record without its role|rule 3: record auth of a roadmap record|an age outside the limits accepted)/,
+      ],
+      [
+        'roadmaps whose test_records entries',
+        /^(a roadmap record without its role|a second roadmap authentication not)/,
+      ],
+      [
+        'record authentication and verify answering',
+        /^(a second record authentication accepted|a second verify accepted|rule 2: auth_required stays true)/,
+      ],
+      ['a listing of a shape no convention', /^(a second verify accepted|another organizer reads)/],
       ['questionnaires without preface', /^(the questionnaire names another test_id|questions wrapped in sections)/],
       ['403 for a key', /^(another organizer reads|a request without a key is accepted)/],
       ['a token that is no UUID', /^(an unknown path answers 200|questions before authentication answer 404)/],

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { PAGE_LIMITS, pagingBeyondPlan } from '../src/journey/listing.js';
 import { LIVE_REQUESTS } from '../src/negative/budget.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -59,6 +60,17 @@ describe('--seed and --negative-budget', () => {
       const requests = Number(/^Requests: about (\d+)$/m.exec(out)?.[1]);
       expect(requests).toBeGreaterThan(250);
       expect(requests + 1).toBeLessThanOrEqual(LIVE_REQUESTS); // and the key check
+    },
+  );
+
+  it.each([[[]], [['--slow']]])(
+    'a live run %j stays within 370 requests even when each listing it reads runs to its page limit',
+    async (extra) => {
+      const { out } = await cli(['plan', '--other-api-key', 'other', ...extra]);
+      const requests = Number(/^Requests: about (\d+)$/m.exec(out)?.[1]);
+      const reading = Object.entries(PAGE_LIMITS).filter(([id]) => extra.length || id !== 'external-id-per-organizer');
+      const paging = reading.reduce((sum, [, pages]) => sum + pagingBeyondPlan(pages), 0);
+      expect(requests + 1 + paging).toBeLessThanOrEqual(370); // the rest of 400 is the other new checks'
     },
   );
 

@@ -34,3 +34,56 @@ describe('results at another path', () => {
     expect(result.conforms).toBe(true);
   });
 });
+
+// The listing's path is "not shown" too: with --listing-path every request to the listing goes there,
+// the run's first one (the key check) included.
+const LISTING = '/api/v2/record/';
+const listingElsewhere: Fault = {
+  answer: (req) => {
+    if (req.method !== 'GET' || (req.path.split('?')[0] ?? '') !== LISTING) return undefined;
+    const body = { data: {}, successful: false, messages: [{ code: 'not_found', text: 'No such path.' }] };
+    return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  },
+  request: (req) =>
+    req.path.startsWith('/api/v2/records/') ? { ...req, path: req.path.replace('/api/v2/records/', LISTING) } : req,
+};
+// In run order.
+const LISTING_CHECKS = [
+  'example.listRecords',
+  'missing-api-key',
+  'wrong-api-key',
+  'tenant-isolation',
+  'listing-rule-1',
+];
+
+describe('the listing at another path', () => {
+  it('with --listing-path /records/: every listing check reads it there and passes', async () => {
+    const result = await withStack([listingElsewhere], (url) =>
+      run({
+        baseUrl: url,
+        apiKey: MAIN_KEY,
+        otherApiKey: OTHER_KEY,
+        provision: 'sandbox',
+        rate: false,
+        only: LISTING_CHECKS,
+        paths: { listRecords: '/records/' },
+      }),
+    );
+    expect(result.results.map((r) => [r.id, r.outcome])).toEqual(LISTING_CHECKS.map((id) => [id, 'pass']));
+  });
+
+  it('the key check asks the listing there: a refused key stops the run before any check', async () => {
+    const refused = withStack([listingElsewhere], (url) =>
+      run({
+        baseUrl: url,
+        apiKey: 'not-a-key',
+        provision: 'sandbox',
+        rate: false,
+        paths: { listRecords: '/records/' },
+      }),
+    );
+    await expect(refused).rejects.toThrow(
+      /the API key was refused \(401 from GET \S+\/api\/v2\/records\/\?page_size=1/,
+    );
+  });
+});

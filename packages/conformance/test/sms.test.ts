@@ -29,7 +29,12 @@ describe('SMS providers', () => {
       return 'code: 90817\n';
     });
     expect(await provider.code(request)).toBe('90817');
-    expect(seen).toEqual({ TAS_SMS_MOBILE: '09120000001', TAS_SMS_TOKEN: 'tok-1', TAS_SMS_PURPOSE: 'record' });
+    expect(seen).toEqual({
+      TAS_SMS_MOBILE: '09120000001',
+      TAS_SMS_TOKEN: 'tok-1',
+      TAS_SMS_PURPOSE: 'record',
+      TAS_SMS_ORGANIZER: 'main',
+    });
     await expect(commandSms(async () => 'nothing').code(request)).rejects.toThrow(/printed no code/);
   });
 

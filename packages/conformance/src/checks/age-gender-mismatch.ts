@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
-import { getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
-import { getRecord } from '../journey/steps.js';
+import { getRoadmap, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
+import { getRecord, type RecordData, stateOf } from '../journey/steps.js';
 
 export const ageGenderMismatch: Check = {
   id: 'age-gender-mismatch',
@@ -13,12 +13,20 @@ export const ageGenderMismatch: Check = {
   requests: 6,
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
-    const entry = roadmap?.test_records[0];
-    if (!roadmap || !ctx.expect(entry !== undefined, 'a roadmap lists its test_records') || !entry) return;
-    const test = (await getRecord(ctx, entry.token))?.test;
-    const body = await roadmapAuthBody(ctx, roadmap);
+    if (!roadmap || !ctx.expect(roadmap.test_records.length > 0, 'a roadmap lists its test_records')) return;
+    const records = await roadmapRecords(ctx, roadmap);
+    // A record whose test limits age, else one that limits gender: any of the roadmap's, not only its first.
+    const limited = (t: RecordData['test']) => typeof t?.max_age === 'number' || typeof t?.min_age === 'number';
+    const gendered = (t: RecordData['test']) => t?.gender_permission === 'female' || t?.gender_permission === 'male';
+    const entry = records.find((r) => limited(r.test)) ?? records.find((r) => gendered(r.test));
+    if (!entry)
+      return ctx.skip(
+        `could not run: it needs a roadmap with a test that has an age limit (min_age or max_age) or a gender_permission; the tests of roadmap ${roadmap.token} (${records.map((r) => r.test_id).join(', ')}) have none`,
+      );
+    const test = entry.test;
+    const body = await roadmapAuthBody(ctx, roadmap, records);
     const role = body.roles.find((r) => r.id === entry.role);
-    if (!role) return void ctx.expect(false, `the roadmap defines the role ${entry.role} of its record`);
+    if (!role) return void ctx.expect(false, `the roadmap defines the role ${entry.role} of its record ${entry.token}`);
     // An age past the test's limit (or below it when it has no upper one), or the gender it does not permit.
     const age =
       typeof test?.max_age === 'number' ? test.max_age + 5 : typeof test?.min_age === 'number' ? 1 : undefined;
@@ -26,15 +34,13 @@ export const ageGenderMismatch: Check = {
       const birth = new Date(ctx.now());
       birth.setUTCFullYear(birth.getUTCFullYear() - age);
       role.profile = { ...role.profile, birth: birth.toISOString().slice(0, 10) };
-    } else if (test?.gender_permission === 'female' || test?.gender_permission === 'male')
-      role.profile = { ...role.profile, is_male: test.gender_permission === 'female' };
-    else ctx.skip(`the test of record ${entry.token} has no age or gender limit`);
+    } else role.profile = { ...role.profile, is_male: test?.gender_permission === 'female' };
     const refused = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body });
     ctx.expectRefused(refused, 400, `a profile of age ${age ?? '(wrong gender)'} for ${entry.token}`, true);
     const after = await getRecord(ctx, entry.token);
     ctx.expect(
       after?.auth_required === true && after.profile === null,
-      'a refused authentication links no profile (auth_required stays true)',
+      `a refused authentication links no profile: want auth_required true and no profile; ${stateOf(after)}`,
       undefined,
       false,
     );

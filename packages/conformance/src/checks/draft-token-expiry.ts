@@ -1,7 +1,7 @@
 import { limitsOf } from '@tas/openapi';
 import type { Check } from '../check.js';
 import { getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
-import { dataOf, getRecord } from '../journey/steps.js';
+import { dataOf, getRecord, stateOf } from '../journey/steps.js';
 
 export const draftTokenExpiry: Check = {
   id: 'draft-token-expiry',
@@ -28,6 +28,11 @@ export const draftTokenExpiry: Check = {
     const entry = roadmap.test_records[0];
     if (!entry) return;
     const record = await getRecord(ctx, entry.token);
-    ctx.expect(record?.auth_required === true, 'the roadmap record is still not authenticated', undefined, false);
+    ctx.expect(
+      record?.auth_required === true,
+      `a refused late verify authenticates nothing: want auth_required true; ${stateOf(record)}`,
+      undefined,
+      false,
+    );
   },
 };

@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
+import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
-import { authenticateRecord, dataOf, getRecord, recordsOf } from '../journey/steps.js';
+import { authenticateRecord, getRecord } from '../journey/steps.js';
 import { isSuccess } from '../types.js';
 
 export const externalIdPerOrganizer: Check = {
@@ -24,11 +25,19 @@ export const externalIdPerOrganizer: Check = {
     });
     if (!used.ok) return;
     // The other organizer's own ready record, from its listing (its fixtures are not the suite's to make).
-    const listing = await ctx.call('listRecords', { key: 'other', query: { status: '2', auth_required: 'true' } });
-    const theirs = recordsOf(dataOf<unknown>(listing)).find(
-      (r) => r.role === null && r.status === 2 && r.auth_required === true,
-    );
-    if (!theirs) return ctx.skip("could not run: the other organizer's listing shows no ready standalone record");
+    const standalone = (r: { role?: unknown; status?: unknown; auth_required?: unknown }) =>
+      r.role === null && r.status === 2 && r.auth_required === true;
+    const listing = await readListing(ctx, {
+      key: 'other',
+      filter: { status: '2', auth_required: 'true' },
+      maxPages: PAGE_LIMITS['external-id-per-organizer'],
+      until: (records) => records.some(standalone),
+    });
+    const theirs = listing.records.find(standalone);
+    if (!theirs)
+      return ctx.skip(
+        `could not run: the other organizer's filtered listing shows no ready standalone record (${describeRead(listing)})`,
+      );
     const mobile = ctx.mobile();
     const params = { token: theirs.token };
     const profile = { ...profileFor(ctx.doc, theirs.test ?? {}, ctx.now()), external_id: externalId };

@@ -18,6 +18,11 @@ export const questionnaireHtml: Check = {
     if (!ctx.expectStatus(exchange, 200, 'the questionnaire of an authenticated record of an HTML test')) return;
     const data = dataOf<Record<string, unknown>>(exchange);
     const keys = Object.keys(data ?? {});
+    // A JSON questionnaire here is the fixture's test, not the deployment's fault.
+    if (typeof data?.html !== 'string' && Array.isArray(data?.questions))
+      return ctx.skip(
+        `could not run: record ${record.token} (test ${record.test_id}) serves a JSON questionnaire; records.html in the fixtures must be ready records of a test with an HTML questionnaire`,
+      );
     ctx.expect(
       typeof data?.html === 'string' && keys.length === 1,
       `an HTML questionnaire is {html: string} only; got the fields ${keys.join(', ') || '(none)'}`,

@@ -53,12 +53,11 @@ export const roadmapAuth: Check = {
         qa.exchange,
       );
       const submit = await ctx.call('submitAnswers', { params: { token: entry.token }, body: { record: qa.answers } });
-      ctx.expect(
-        ctx.expectStatus(submit, 200, 'submitting a roadmap record') &&
-          dataOf<{ is_finished?: boolean }>(submit)?.is_finished === true,
-        'a submitted roadmap record is finished',
-        submit,
-      );
+      if (!ctx.expectStatus(submit, 200, 'submitting a roadmap record')) continue;
+      // The submission's answer is not shown: what it says when it says it, else the record's detail.
+      const said = dataOf<{ is_finished?: unknown }>(submit)?.is_finished;
+      const finished = typeof said === 'boolean' ? said : (await getRecord(ctx, entry.token))?.is_finished;
+      ctx.expect(finished === true, 'a submitted roadmap record is finished', submit);
     }
   },
 };

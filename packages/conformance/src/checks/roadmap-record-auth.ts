@@ -1,7 +1,7 @@
 import type { Check } from '../check.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap } from '../journey/roadmap.js';
-import { getRecord } from '../journey/steps.js';
+import { getRecord, stateOf } from '../journey/steps.js';
 
 export const roadmapRecordAuth: Check = {
   id: 'roadmap-record-auth',
@@ -24,7 +24,7 @@ export const roadmapRecordAuth: Check = {
     const after = await getRecord(ctx, record.token);
     ctx.expect(
       after?.profile === null && after.auth_required === true,
-      'the refused authentication links no profile to the roadmap record',
+      `the refused authentication links no profile to the roadmap record: want auth_required true and no profile; ${stateOf(after)}`,
       undefined,
       false,
     );

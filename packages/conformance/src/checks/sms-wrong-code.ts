@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { profileFor } from '../journey/profile.js';
-import { getRecord } from '../journey/steps.js';
+import { getRecord, stateOf } from '../journey/steps.js';
 
 export const smsWrongCode: Check = {
   id: 'sms-wrong-code',
@@ -25,7 +25,7 @@ export const smsWrongCode: Check = {
     const still = await getRecord(ctx, record.token);
     ctx.expect(
       still?.auth_required === true && still.profile === null,
-      'a refused code authenticates nothing (auth_required stays true)',
+      `a refused code authenticates nothing: want auth_required true and no profile; ${stateOf(still)}`,
       undefined,
       false,
     );

@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../journey/shared.js';
-import { getRecord } from '../journey/steps.js';
+import { getRecord, stateOf } from '../journey/steps.js';
 
 export const verifyAfterAuth: Check = {
   id: 'verify-after-auth',
@@ -23,7 +23,7 @@ export const verifyAfterAuth: Check = {
     const after = await getRecord(ctx, auth.record.token);
     ctx.expect(
       after?.profile?.name === auth.profile.name && after.auth_required === false && after.status === 2,
-      'the record keeps its profile and stays authenticated',
+      `the record keeps its profile and stays authenticated: want status 2, auth_required false, the profile sent; ${stateOf(after)}`,
       undefined,
       false,
     );

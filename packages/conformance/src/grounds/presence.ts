@@ -40,7 +40,8 @@ export const NAMED: Record<string, { fields: string[]; quote: string }> = {
   },
   Profile: { fields: ['token', 'case_number', 'mobile', 'name', 'age', 'birth', 'is_male'], quote: Q.profileFields },
   Roadmap: { fields: ['roles', 'test_records', 'tests_auth_required'], quote: Q.roadmapPayload },
-  Role: { fields: ['id'], quote: Q.roadmapPayload },
+  // "each with an integer ID", under a key not shown ("the shape of `roles` … entries: not shown"): `id`, `role_id`…
+  Role: { fields: [], quote: Q.roadmapPayload },
   JsonQuestionnaire: { fields: ['test_id', 'questions'], quote: Q.jsonQuestionnaire },
   HtmlQuestionnaire: { fields: ['html'], quote: Q.htmlOnly },
   Question: { fields: ['num', 'question', 'answer'], quote: Q.questionFields },
@@ -64,3 +65,16 @@ export function presenceStated(schemaPath: string, property: string): boolean | 
     holder === undefined ? undefined : (NAMED[holder] ?? (holder.endsWith('Envelope') ? NAMED.Envelope : undefined));
   return named ? named.fields.includes(property) : undefined;
 }
+
+/**
+ * Operations whose success payload the interface does not show (Q.shapesNotShown; the submission's
+ * answer is not described either): a field missing from their `data` is assumed, whatever schema
+ * the description gave it. Their envelope stays stated.
+ */
+export const UNSHOWN_PAYLOADS = new Set([
+  'authenticateRecord',
+  'verifyRecordAuth',
+  'verifyRoadmapAuth',
+  'submitAnswers',
+  'getResult',
+]);

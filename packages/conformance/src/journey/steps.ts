@@ -75,10 +75,31 @@ export async function finishedRecord(ctx: CheckContext) {
   return { ...auth, submit, answers: qa.answers };
 }
 
-/** The records of a page, in the shapes a listing takes: ours (`results`), `records`, `items`, or a bare array. */
+/** What a record shows of its state, for a finding that must say what it saw beside what it wanted. */
+export function stateOf(record: Partial<RecordData> | undefined): string {
+  if (!record) return 'the record could not be read';
+  const profile = record.profile ? 'a profile linked' : 'no profile';
+  return `it shows status ${String(record.status)}, auth_required ${String(record.auth_required)}, ${profile}`;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Where a listing page's records sit ("not shown"): `data` itself, or one of these under it (or under `data.data`). */
+const ITEM_KEYS = ['results', 'records', 'items', 'data', 'rows', 'entries', 'list', 'objects', 'content'];
+/** The records of a page, or undefined when the page holds no list the suite recognises. */
+export function pageItems(data: unknown): unknown[] | undefined {
+  if (Array.isArray(data)) return data;
+  if (!isObject(data)) return undefined;
+  for (const key of ITEM_KEYS) {
+    const value = data[key];
+    if (Array.isArray(value)) return value;
+    if (key === 'data' && isObject(value)) return pageItems(value);
+  }
+  return undefined;
+}
+
+/** The records of a page as the suite reads them: entries that are objects with a token. */
 export function recordsOf(data: unknown): RecordData[] {
-  if (Array.isArray(data)) return data as RecordData[];
-  const d = (data ?? {}) as Record<string, unknown>;
-  const list = d.results ?? d.records ?? d.items;
-  return Array.isArray(list) ? (list as RecordData[]) : [];
+  return (pageItems(data) ?? []).filter((r): r is RecordData => isObject(r) && typeof (r as Json).token === 'string');
 }

@@ -1,7 +1,7 @@
 import type { JsonObject } from '@tas/openapi';
 import type { CheckContext } from '../check.js';
 import { profileFor } from '../journey/profile.js';
-import { getRoadmap, type RoadmapData, roadmapAuthBody } from '../journey/roadmap.js';
+import { getRoadmap, type RoadmapData, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
 import { authenticatedRecord, dataOf, getRecord, questionsAndAnswers } from '../journey/steps.js';
 import type { Needs } from '../types.js';
 
@@ -143,12 +143,25 @@ export const setupByKey = (key: string): Setup | undefined => setupOf(key.replac
 /** Reads the resource back: a refusal must change nothing (stated). */
 export async function readBack(ctx: CheckContext, held: Held, operationId: string, refused: number) {
   const setup = setupOf(operationId) as Setup;
-  const what = `after ${refused} refused request${refused === 1 ? '' : 's'}, ${held.kind} ${held.token} is ${setup.unchanged}`;
+  const what = `after ${refused} refused request${refused === 1 ? '' : 's'}, ${held.kind} ${held.token} must be ${setup.unchanged}`;
   if (held.kind === 'roadmap') {
     const roadmap = await getRoadmap(ctx, held.token);
     if (!roadmap) return;
-    const linked = roadmap.test_records.filter((r) => r.auth_required !== true || r.profile);
-    ctx.expect(linked.length === 0, `${what}; linked: ${linked.map((r) => r.token).join(', ')}`, undefined, false);
+    // The entries' own state when they show it, else each record's detail (the Record fields are stated).
+    const shown = roadmap.test_records.every((r) => typeof r.auth_required === 'boolean' && 'profile' in r);
+    const records = shown ? roadmap.test_records : await roadmapRecords(ctx, roadmap);
+    const changed = records.filter((r) => r.auth_required !== true || r.profile);
+    ctx.expect(
+      changed.length === 0,
+      `${what}; ${changed.length} of its ${records.length} records show otherwise (${changed
+        .map(
+          (r) =>
+            `${r.token}: auth_required ${String(r.auth_required)}, ${r.profile ? 'a profile linked' : 'no profile'}`,
+        )
+        .join('; ')})`,
+      undefined,
+      false,
+    );
     return;
   }
   const record = await getRecord(ctx, held.token);
@@ -159,7 +172,7 @@ export async function readBack(ctx: CheckContext, held: Held, operationId: strin
       : record.status === 2 && record.auth_required === true && !record.profile;
   ctx.expect(
     ok,
-    `${what}; it shows status ${record.status}, auth_required ${record.auth_required}, is_finished ${record.is_finished}`,
+    `${what}; it shows status ${record.status}, auth_required ${record.auth_required}, is_finished ${record.is_finished}${record.profile ? ', a profile linked' : ''}`,
     undefined,
     false,
   );

@@ -1,5 +1,6 @@
 import { closestBranch } from '../grounds/branches.js';
 import { issueAssumed } from '../grounds/issues.js';
+import { UNSHOWN_PAYLOADS } from '../grounds/presence.js';
 import { isSuccess } from '../types.js';
 import type { ResponseRule } from './rule.js';
 
@@ -18,10 +19,14 @@ export const schema: ResponseRule = {
     const root = spec.schemaPointer;
     const issues = closestBranch(doc, validator.validateResponse(operation, status, json).issues);
     // Each issue judged at its own place: stated where the interface names the field, assumed elsewhere.
+    const unshown = isSuccess(got) && UNSHOWN_PAYLOADS.has(operation.operationId);
     return issues.map((issue) => ({
       message: `${operation.operationId} ${got}: ${issue.message}`,
       path: issue.path,
-      assumed: got >= 400 || issueAssumed(doc, assumptions, root, issue, issues),
+      assumed:
+        got >= 400 ||
+        (unshown && issue.keyword === 'required' && issue.path.startsWith('/data')) ||
+        issueAssumed(doc, assumptions, root, issue, issues),
     }));
   },
 };

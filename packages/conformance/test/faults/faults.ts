@@ -252,6 +252,19 @@ export const FAULTS: Variant[] = [
     'stated',
   ],
   [
+    'rule 1: the filtered listing leaves out the newest ready record',
+    // The sandbox lists newest first: the first record of the first page is the fresh one.
+    editBody(route('GET', LIST), (b) => {
+      const page = Number(b.data.page ?? 1);
+      if (page === 1 && Array.isArray(b.data.results) && b.data.results.length) {
+        b.data.results.shift();
+        if (typeof b.data.count === 'number') b.data.count -= 1;
+      }
+    }),
+    'listing-rule-1',
+    'stated',
+  ],
+  [
     'an invalid mobile answers 404, not 400',
     {
       response: (req, res) =>

@@ -58,7 +58,7 @@ export async function startFaultProxy(upstream: string, fault: Fault) {
         body: await upstreamResponse.text(),
       };
       // The headers the suite reads, as the upstream sent them (a layer over a layer keeps them too).
-      for (const name of ['retry-after', 'allow']) {
+      for (const name of ['retry-after', 'allow', 'link']) {
         const value = upstreamResponse.headers.get(name);
         if (value) res.headers[name] = value;
       }

@@ -1,5 +1,8 @@
 import type { Fault, ProxyRequest, ProxyResponse } from '../faults/proxy.js';
 import type { Allowed } from './allowed.js';
+import { LISTINGS } from './listings.js';
+import { SHAPES } from './shapes.js';
+import { ageInZone } from './zones.js';
 
 // Deployments that choose, where the interface leaves the choice open, otherwise than our sandbox.
 // Each is a proxy over the sandbox; each must conform with both keys (test/conformant-variants.test.ts).
@@ -228,6 +231,18 @@ export const CHOICES: Allowed[] = [
     'a listing of 5 a page, oldest first, with next links',
     () => ({ answer: pagedListing }),
     '"Paths and parameters of record listing and of result endpoints: not shown."',
+  ],
+  ...LISTINGS,
+  ...SHAPES,
+  [
+    'ages derived on the calendar day of Pacific/Kiritimati (UTC+14)',
+    () => ageInZone('Pacific/Kiritimati'),
+    '"`age` | integer | Age derived from the birth date": on which calendar day (in which time zone) is not shown',
+  ],
+  [
+    'ages derived on the calendar day of Asia/Tehran (UTC+03:30)',
+    () => ageInZone('Asia/Tehran'),
+    '"`age` | integer | Age derived from the birth date": on which calendar day (in which time zone) is not shown',
   ],
   [
     'questionnaires without preface',

@@ -5,8 +5,13 @@ import { type Fault, startFaultProxy } from '../faults/proxy.js';
  * A sandbox of its own (the draft_token check moves its clock) behind a proxy per layer, the
  * first layer next to the sandbox: `[LOOKUP_FIRST, fault]` is a faulty variant of the look-up-first one.
  */
-export async function withStack<T>(layers: Fault[], use: (url: string) => Promise<T>): Promise<T> {
-  const sandbox = await startSandbox({ port: 0, rateLimit: false });
+export async function withStack<T>(
+  layers: Fault[],
+  use: (url: string) => Promise<T>,
+  /** The sandbox's clock (default: the real one). */
+  now?: () => number,
+): Promise<T> {
+  const sandbox = await startSandbox({ port: 0, rateLimit: false, now });
   const proxies: { url: string; close(): Promise<void> }[] = [];
   try {
     let url = sandbox.url;
