@@ -25,6 +25,7 @@ export { type ChangeSubject, type PartnerChange, partnerChanges, sentenceOf } fr
 export { listReleases, loadRelease } from './diff/releases.js';
 export { formatReport } from './diff/report.js';
 export { type Limits, limitsOf } from './limits.js';
+export { answerMedia, MEDIA_PREFIX, type MediaAnswer, type MediaFile, mediaBaseOf, sampleMedia } from './media.js';
 export { createNormaliser, NORMALISE_STEPS, normaliseString } from './normalise.js';
 export {
   listOperations,

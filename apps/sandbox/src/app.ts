@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
+import { answerMedia, checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
 import { readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
 import { ApiError, failure, ok } from './http/envelope.js';
@@ -114,7 +114,13 @@ export function createApp(o: AppOptions) {
     const url = parseTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     let status: number;
-    if (method === 'OPTIONS') {
+    // Sample media, where the description says a relative media path resolves: no API key.
+    const media = url && answerMedia(method, url.pathname);
+    if (media) {
+      req.resume();
+      status = media.status;
+      res.writeHead(status, media.headers).end(media.body);
+    } else if (method === 'OPTIONS') {
       req.resume();
       status = 204;
       res.writeHead(status, PREFLIGHT).end();
