@@ -93,3 +93,18 @@ describe('the HTML questionnaire in the sandbox', () => {
     expect((await fetch(`${sandbox.url}/forms/${token}/`)).status).toBe(405);
   });
 });
+
+describe('odd requests to the form address', () => {
+  it.each(['/forms/%ZZ/', '/forms/', '/forms/x', `/forms/${'a'.repeat(5000)}/`])(
+    '%s answers a 4xx page',
+    async (path) => {
+      const res = await fetch(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'a1=1',
+      });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    },
+  );
+});

@@ -20,7 +20,8 @@ const TOKEN = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/;
 export function formToken(pathname: string): string | undefined {
   if (!pathname.startsWith(FORMS_PREFIX)) return undefined;
   const rest = pathname.slice(FORMS_PREFIX.length);
-  return rest.endsWith('/') ? decodeURIComponent(rest.slice(0, -1)).toLowerCase() : rest;
+  // Anything but a plain token (a bad escape, no trailing slash) is no record: a 404 page.
+  return rest.endsWith('/') ? rest.slice(0, -1).toLowerCase() : '';
 }
 
 /**
