@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadDescription } from '@tas/openapi';
+import { loadDescription, loadRelease } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { type Browser, chromium } from 'playwright-core';
 import ts from 'typescript';
@@ -145,8 +145,14 @@ describe('in Chromium', () => {
     expect((await api('GET', `/api/v2/record/${token}/`)).data.is_finished).toBe(true);
   });
 
+  it('a release before 2.1.0, which stated neither, gets neither section in its versioned guide', () => {
+    const old = loadRelease(fileURLToPath(new URL('../../../openapi/releases/', import.meta.url)), '2.0.2');
+    expect(mediaSection(old, siteAddresses())).toBe('');
+    expect(htmlQuestionnaireSection(old, siteAddresses())).toBe('');
+  });
+
   it('the section on the HTML questionnaire shows the snippet and the typed example', () => {
-    const section = htmlQuestionnaireSection(siteAddresses());
+    const section = htmlQuestionnaireSection(doc, siteAddresses());
     expect(section).toContain('tas:record-finished');
     expect(section).toContain('waitUntilFinished');
   });

@@ -71,6 +71,8 @@ function inlineImage(path: string, alt: string, width: number): string {
 
 /** "Question media": where a relative media path resolves, and a question shown with its images. */
 export function mediaSection(doc: OpenApiDocument, addresses: Addresses): string {
+  // A release before 2.1.0 stated no media base: its versioned guide has no such section.
+  if (!(doc.info as Record<string, unknown>)['x-media-base']) return '';
   const example = (doc.components.examples?.QuestionnaireJson as { value?: unknown } | undefined)?.value as {
     data: {
       questions: {
@@ -110,7 +112,9 @@ ${code(atAddresses(MEDIA_EXAMPLE.trimEnd(), addresses), 'ts')}`;
 }
 
 /** "The HTML questionnaire": embedding it and learning that the record is finished. */
-export function htmlQuestionnaireSection(addresses: Addresses): string {
+export function htmlQuestionnaireSection(doc: OpenApiDocument, addresses: Addresses): string {
+  // A release before 2.1.0 stated no way for the form to submit: its versioned guide has no such section.
+  if (!(doc.components.schemas?.HtmlQuestionnaire as Record<string, unknown> | undefined)?.['x-submission']) return '';
   return `<h2 id="html-questionnaire">The HTML questionnaire</h2>
 <p>Some tests answer <code>GET /record/{token}/questions/</code> with <code>{html}</code> instead of questions (on the
 sandbox, the <code>raven-html</code> record). The HTML is a whole form: put it in an iframe (or a WebView) and the

@@ -72,7 +72,7 @@ ${
     : ''
 }
 ${mediaSection(doc, addresses)}
-${htmlQuestionnaireSection(addresses)}
+${htmlQuestionnaireSection(doc, addresses)}
 <h2 id="limits">Limits</h2>
 ${limitsSection(doc)}
 <h2 id="assumptions">Stated and assumed</h2>
