@@ -65,12 +65,16 @@ export function assumptionLabel(pointer: string): string {
     return `\`${operation}\``;
   }
   if (parts[0] === 'components') {
-    const [, kind, name, ...rest] = parts;
+    const [, kind, name, ...all] = parts;
+    // A step a server takes before validating (`x-normalise`): named after the element it applies to.
+    const at = all.indexOf('x-normalise');
+    const rest = at >= 0 ? all.slice(0, at) : all;
+    const step = at >= 0 ? `, as sent: ${(all[at + 1] ?? '').replace(/-/g, ' ')}` : '';
     const fields = rest.filter(
       (p) => !['properties', 'items', 'allOf', 'oneOf', 'anyOf'].includes(p) && !/^\d+$/.test(p),
     );
     const label = [name, ...fields].join('.');
-    return kind === 'schemas' ? `\`${label}\`` : `\`${label}\` (${(kind ?? '').replace(/s$/, '')})`;
+    return kind === 'schemas' ? `\`${label}\`${step}` : `\`${label}\` (${(kind ?? '').replace(/s$/, '')})${step}`;
   }
   // An API-wide decision kept in an info extension: `x-unmatched-requests` → "unmatched requests".
   if (parts[0] === 'info' && parts[1]?.startsWith('x-'))

@@ -24,6 +24,8 @@ export { type ChangeSubject, type PartnerChange, partnerChanges, sentenceOf } fr
 export { listReleases, loadRelease } from './diff/releases.js';
 export { formatReport } from './diff/report.js';
 export { type Limits, limitsOf } from './limits.js';
+export { answerMedia, MEDIA_PREFIX, type MediaAnswer, type MediaFile, mediaBaseOf, sampleMedia } from './media.js';
+export { createNormaliser, NORMALISE_STEPS, normaliseString } from './normalise.js';
 export {
   listOperations,
   type Match,
@@ -59,4 +61,4 @@ export {
   routeRequest,
   unmatched,
 } from './requests.js';
-export { createValidator, type ValidationIssue, type ValidationResult, type Validator } from './validator.js';
+export { createValidator, faultOf, type ValidationIssue, type ValidationResult, type Validator } from './validator.js';

@@ -1,4 +1,5 @@
 import type { JsonObject, OpenApiDocument } from './description.js';
+import { stepsOf } from './normalise.js';
 import { pointerEscape, resolveRef } from './pointer.js';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -12,6 +13,8 @@ export interface Parameter {
   /** JSON pointer of the parameter's schema inside the description. */
   schemaPointer: string;
   assumed: boolean;
+  /** The steps a server takes on the value before validating it (`x-normalise`), in order. */
+  normalise: string[];
 }
 
 export interface ResponseSpec {
@@ -74,6 +77,7 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
           schema: resolveRef(doc, p.schema),
           schemaPointer: `${p.pointer}/schema`,
           assumed: p['x-assumed'] === true,
+          normalise: stepsOf(resolveRef(doc, p.schema), `${p.pointer}/schema`),
         })),
         requestBody: bodyMedia
           ? {

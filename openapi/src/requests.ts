@@ -214,7 +214,7 @@ function parseBody(
   }
   const result = validator.validateRequestBody(operation, body);
   if (!result.valid) return { status: 400, messages: toMessages(result.issues) };
-  return { value: body };
+  return { value: result.value };
 }
 
 /** Schema issues as messages; issues inside a profile are `invalid_profile`, the rest `invalid_body`. */

@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonObject, OpenApiDocument } from './description.js';
+import { createNormaliser, normaliseString } from './normalise.js';
 import type { Operation, Parameter } from './operations.js';
 import { pointerEscape } from './pointer.js';
 
@@ -24,7 +25,20 @@ export interface ValidationResult {
 }
 
 const DOC_ID = 'https://tas.example/openapi.json';
-const VENDOR_KEYWORDS = ['x-assumed', 'x-enum-varnames', 'x-enumDescriptions', 'x-pattern-message', 'example'];
+const VENDOR_KEYWORDS = [
+  'x-assumed',
+  'x-enum-varnames',
+  'x-enumDescriptions',
+  'x-pattern-message',
+  'x-pattern-characters',
+  'x-normalise',
+  'example',
+];
+/**
+ * A UUID as RFC 9562 writes it (hex in either case): ajv-formats also takes a `urn:uuid:` prefix,
+ * which the description refuses (Token).
+ */
+const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 /**
  * Ajv (JSON Schema 2020-12) compiled from the bundled description: one validator per schema
@@ -33,6 +47,8 @@ const VENDOR_KEYWORDS = ['x-assumed', 'x-enum-varnames', 'x-enumDescriptions', '
 export function createValidator(doc: OpenApiDocument) {
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
   addFormats(ajv);
+  ajv.addFormat('uuid', UUID);
+  const normaliser = createNormaliser(doc);
   for (const keyword of VENDOR_KEYWORDS) ajv.addKeyword({ keyword });
   ajv.addSchema(doc as unknown as JsonObject, DOC_ID);
   // Ajv reports schema paths relative to the $ref it followed; map each schema object to its
@@ -84,10 +100,14 @@ export function createValidator(doc: OpenApiDocument) {
       if (!spec.schemaPointer) return { valid: true, issues: [] };
       return validate(spec.schemaPointer, body);
     },
-    /** Validates a request body. */
-    validateRequestBody(operation: Operation, body: unknown): ValidationResult {
-      if (!operation.requestBody) return { valid: true, issues: [] };
-      return validate(operation.requestBody.schemaPointer, body);
+    /**
+     * Validates a request body as a server reads it: normalised first where the description says
+     * (`x-normalise`), then checked. `value` is the body as normalised, for the server to use.
+     */
+    validateRequestBody(operation: Operation, body: unknown): ValidationResult & { value: unknown } {
+      if (!operation.requestBody) return { valid: true, issues: [], value: body };
+      const value = normaliser.at(operation.requestBody.schemaPointer, body);
+      return { ...validate(operation.requestBody.schemaPointer, value), value };
     },
     /**
      * Validates path and query parameters given as strings, coercing them to the schema's type
@@ -108,7 +128,7 @@ export function createValidator(doc: OpenApiDocument) {
             issues.push(paramIssue(param, 'required', `${param.in} parameter ${param.name} is required`));
           continue;
         }
-        const value = coerce(raw, param.schema);
+        const value = coerce(param.normalise.length ? normaliseString(raw, param.normalise) : raw, param.schema);
         const errors = paramValidator(param)(value) ? [] : (paramValidator(param).errors ?? []);
         for (const e of errors)
           issues.push(paramIssue(param, e.keyword, `${param.in} parameter ${param.name} ${wordsOf(e)}`));
@@ -127,7 +147,8 @@ export type Validator = ReturnType<typeof createValidator>;
  */
 function wordsOf(e: ErrorObject): string {
   const parent = e.parentSchema as JsonObject | undefined;
-  if (e.keyword === 'pattern' && typeof parent?.['x-pattern-message'] === 'string') return parent['x-pattern-message'];
+  if (e.keyword === 'pattern' && typeof parent?.['x-pattern-message'] === 'string')
+    return `${parent['x-pattern-message']}${faultOf(e.data, parent['x-pattern-characters'])}`;
   if (e.keyword === 'enum') {
     const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues ?? [];
     return `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -135,6 +156,27 @@ function wordsOf(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties')
     return `${e.message ?? 'is invalid'}: ${(e.params as { additionalProperty?: string }).additionalProperty}`;
   return e.message ?? 'is invalid';
+}
+
+/**
+ * The character at fault in a string a pattern refused, in words: the first one outside the
+ * pattern's alphabet (`x-pattern-characters`, a character class), or else the first separator
+ * (a character of the alphabet that is neither a letter nor a digit) at an end or beside another.
+ */
+export function faultOf(value: unknown, alphabet: unknown): string {
+  if (typeof value !== 'string' || typeof alphabet !== 'string') return '';
+  const allowed = new RegExp(`^${alphabet}$`, 'u');
+  const chars = [...value];
+  const named = (c: string, i: number) =>
+    `${JSON.stringify(c)} (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}) at character ${i + 1}`;
+  const outside = chars.findIndex((c) => !allowed.test(c));
+  if (outside >= 0) return `; ${named(chars[outside] as string, outside)} is not allowed`;
+  const separator = (c: string | undefined) => c !== undefined && !/[\p{L}\p{N}]/u.test(c);
+  const misplaced = chars.findIndex(
+    (c, i) => separator(c) && (i === 0 || i === chars.length - 1 || separator(chars[i - 1]) || separator(chars[i + 1])),
+  );
+  if (misplaced >= 0) return `; ${named(chars[misplaced] as string, misplaced)} is not between two letters`;
+  return '';
 }
 
 function coerce(raw: string, schema: JsonObject): unknown {

@@ -1,4 +1,5 @@
-// profile.name: at most 50 characters of Persian letters.
+// profile.name: at most 50 characters of Persian letters, in its canonical form (what the schema
+// holds; a server normalises a name as sent first: test/normalise.test.ts).
 import { describe, expect, it } from 'vitest';
 import { createValidator } from '../src/index.js';
 import { doc } from './helpers.js';

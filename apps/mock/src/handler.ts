@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IHttpNameValue, IHttpNameValues } from '@stoplight/prism-http';
-import { checkRequest, isRefusal, type Operation, type Refusal, routeRequest, type Validator } from '@tas/openapi';
+import {
+  answerMedia,
+  checkRequest,
+  isRefusal,
+  type Operation,
+  type Refusal,
+  routeRequest,
+  type Validator,
+} from '@tas/openapi';
 import { readBody, targetUrl } from '@tas/serve';
 import { errorBody, fromViolations, namedExample } from './envelope.js';
 import { checkPrefer, parsePrefer } from './prefer.js';
@@ -60,6 +68,14 @@ export function createHandler({ answer, basePath, operations, validator, log }: 
     const method = (req.method ?? 'GET').toUpperCase();
     allowBrowsers(req, res);
     let reply: Reply;
+    // Sample media, where the description says a relative media path resolves: no API key.
+    const media = url && answerMedia(method, url.pathname);
+    if (media) {
+      req.resume();
+      res.writeHead(media.status, media.headers).end(media.body);
+      log(`${method} ${url.pathname} ${media.status} ${Math.round(performance.now() - started)}ms`);
+      return;
+    }
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) reply = { status: 204, body: undefined };
     else if (!url) {
       req.resume();

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
+import { answerMedia, checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
 import { readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
+import { answerForm, formToken } from './forms/submit.js';
 import { ApiError, failure, ok } from './http/envelope.js';
 import { CONTROL_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
@@ -52,6 +53,13 @@ function contractOf(served: Contract[], pathname: string): Contract | undefined 
   return undefined;
 }
 
+/** The sandbox's address as the caller reached it, for the links it answers (the HTML form's action). */
+function originOf(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return `${proto}://${/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : 'localhost'}`;
+}
+
 /** A logger that drops every line; the app skips building lines for it. */
 export const quiet = (_line: string): void => {};
 
@@ -93,7 +101,8 @@ export function createApp(o: AppOptions) {
       if (isRefusal(valid)) throw new ApiError(valid.status, valid.messages, valid.headers);
       const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
-      const data = handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body });
+      const origin = originOf(req);
+      const data = handler({ db: o.db, org, now, baseNow, view, origin, params: valid.params, body: valid.body });
       return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data) };
     } catch (error) {
       const where = { contract: contract?.name, operation };
@@ -114,7 +123,28 @@ export function createApp(o: AppOptions) {
     const url = parseTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     let status: number;
-    if (method === 'OPTIONS') {
+    // Sample media, where the description says a relative media path resolves: no API key.
+    const media = url && answerMedia(method, url.pathname);
+    if (media) {
+      req.resume();
+      status = media.status;
+      res.writeHead(status, media.headers).end(media.body);
+    } else if (url && formToken(url.pathname) !== undefined) {
+      // An HTML questionnaire's own submission: a form post, no API key (forms/submit.ts).
+      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+      if (!hasBody) req.resume();
+      const raw = hasBody ? await readBody(req) : NO_BODY;
+      const form = answerForm(
+        o.db,
+        o.clock,
+        method,
+        formToken(url.pathname) as string,
+        req.headers['content-type'],
+        raw,
+      );
+      status = form.status;
+      res.writeHead(status, form.headers).end(form.body);
+    } else if (method === 'OPTIONS') {
       req.resume();
       status = 204;
       res.writeHead(status, PREFLIGHT).end();

@@ -6,6 +6,7 @@ import {
   limitsOf,
   listOperations,
   loadDescription,
+  mediaBaseOf,
   type OpenApiDocument,
 } from '@tas/openapi';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
@@ -36,6 +37,9 @@ function renderOperations(doc: OpenApiDocument): string {
     '',
     '/** The path prefix of every operation (the first server URL without `{base_url}`). */',
     `export const basePath = ${JSON.stringify(basePath(doc))};`,
+    '',
+    '/** Where a relative media path resolves (info.x-media-base): a template of the server variable `base_url`. */',
+    `export const mediaBase = ${JSON.stringify(mediaBaseOf(doc))};`,
     '',
     '/** Every operation of the description: its HTTP method and path template. */',
     `export const operationTable = ${JSON.stringify(table, null, 2)} as const satisfies Record<keyof operations, { method: string; path: string }>;`,

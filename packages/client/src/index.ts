@@ -29,6 +29,7 @@ export {
   type RoadmapAuthStart,
   startRoadmapAuth,
 } from './journeys/roadmap-auth.js';
+export { mediaUrl } from './media.js';
 export { basePath, isSafeToRepeat, operationTable } from './operations.js';
 export { defaultRateLimit, type RateLimit } from './pacer.js';
 export type { FetchLike } from './transport.js';

@@ -74,3 +74,23 @@ describe('generated negative inputs', () => {
     expect(broken.size).toBe(sites.length);
   });
 });
+
+// A server reads a name or a mobile as people type it (x-normalise) before validating it: a value
+// generated as invalid must stay invalid once read so, or a conformant server would "accept bad input".
+describe('generated invalid names and mobiles are invalid as a server reads them', () => {
+  const typed = sites.filter((s) => /\/(name|mobile)$/.test(s.name) && s.in === 'body');
+  it.each(typed.map((s) => [`${s.kind} ${where(s)}`, s] as const))('%s', (_, site) => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const cases = drawCases(doc, validator, [site], seed, 4);
+      expect(cases).toHaveLength(4);
+      for (const c of cases) expect(issuesOf(c).length, `${c.label} is valid as a server reads it`).toBeGreaterThan(0);
+    }
+  });
+
+  it('a name that only differs from a valid one in what is normalised is not drawn as invalid', () => {
+    const auth = operations.find((o) => o.operationId === 'authenticateRecord');
+    if (!auth) throw new Error('authenticateRecord');
+    const body = { mobile: '۰۹۱۲۱۲۳۴۵۶۷', profile: { name: ' علي كاظمي ', birth: '1990-04-21', is_male: true } };
+    expect(validator.validateRequestBody(auth, body).valid).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import { assumptionsBody } from './assumptions.js';
 import { type ClientExample, clientSection } from './client-examples.js';
 import { clientRunsSection, clientSetupSection } from './client-runs.js';
 import type { ClientDownload } from './downloads.js';
+import { htmlQuestionnaireSection, mediaSection } from './embedding.js';
 import { esc } from './html.js';
 import { page } from './layout.js';
 import { limitsSection } from './limits.js';
@@ -70,6 +71,8 @@ ${
       )
     : ''
 }
+${mediaSection(doc, addresses)}
+${htmlQuestionnaireSection(doc, addresses)}
 <h2 id="limits">Limits</h2>
 ${limitsSection(doc)}
 <h2 id="assumptions">Stated and assumed</h2>

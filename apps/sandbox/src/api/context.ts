@@ -12,6 +12,8 @@ export interface Ctx {
   /** The sandbox clock without the organizer's advance. */
   baseNow: number;
   view: View;
+  /** The sandbox's own address as the caller reached it (`http://host:port`), for links it answers. */
+  origin: string;
   params: Record<string, unknown>;
   // biome-ignore lint/suspicious/noExplicitAny: the body was validated against the operation's schema.
   body: any;

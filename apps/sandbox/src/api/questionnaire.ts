@@ -1,13 +1,13 @@
 import { type Answer, checkAnswers, score } from '../catalog/answers.js';
+import { renderHtmlForm } from '../forms/render.js';
 import { ApiError } from '../http/envelope.js';
-import { sql, transaction } from '../store/db.js';
+import { type Db, sql, transaction } from '../store/db.js';
 import { recordView, testOf } from '../store/present.js';
 import type { RecordRow } from '../store/rows.js';
 import { type Ctx, type Handler, requireRecord } from './context.js';
 
 /** The prerequisites of questions and answers: VIP done (403), not finished (409), authenticated (403). */
-function takeable(ctx: Ctx): RecordRow {
-  const row = requireRecord(ctx);
+export function takeable(row: RecordRow): RecordRow {
   if (row.status === 0)
     throw ApiError.of(403, 'vip_wait', "The record waits for the organizer's VIP or billing action.");
   if (row.status === 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
@@ -16,25 +16,37 @@ function takeable(ctx: Ctx): RecordRow {
 }
 
 export const getQuestions: Handler = (ctx) => {
-  const test = testOf(takeable(ctx));
+  const row = takeable(requireRecord(ctx));
+  const test = testOf(row);
   const q = test.questionnaire;
-  return q.kind === 'html' ? { html: q.html } : { test_id: test.id, preface: q.preface, questions: q.questions };
+  return q.kind === 'html'
+    ? { html: renderHtmlForm(test, row.token, ctx.origin) }
+    : { test_id: test.id, preface: q.preface, questions: q.questions };
 };
 
-export const submitAnswers: Handler = (ctx) => {
-  const answers = ctx.body.record as Answer[];
-  return transaction(ctx.db, 'immediate', () => {
-    const row = takeable(ctx);
+/**
+ * Scores and finishes a record, read again inside the write's transaction by `read`: the API's
+ * submission and the HTML form's both end here. Throws an ApiError when it cannot.
+ */
+export function finishRecord(db: Db, now: number, read: () => RecordRow, answers: Answer[]): RecordRow {
+  return transaction(db, 'immediate', () => {
+    const row = takeable(read());
     const test = testOf(row);
     const problem = checkAnswers(test, answers);
     if (problem) throw ApiError.of(400, 'invalid_answers', problem.text, problem.field);
     // The state is the condition of the write: of concurrent submissions exactly one changes the row.
     const finished = sql(
-      ctx.db,
+      db,
       `UPDATE records SET status = 1, submit_on = ?, answers = ?, scores = ?
        WHERE token = ? AND status = 2 AND profile IS NOT NULL`,
-    ).run(ctx.now, JSON.stringify(answers), JSON.stringify(score(test, answers)), row.token);
+    ).run(now, JSON.stringify(answers), JSON.stringify(score(test, answers)), row.token);
     if (finished.changes !== 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
-    return recordView(ctx.view, { ...row, status: 1, submit_on: ctx.now });
+    return { ...row, status: 1, submit_on: now };
   });
-};
+}
+
+export const submitAnswers: Handler = (ctx: Ctx) =>
+  recordView(
+    ctx.view,
+    finishRecord(ctx.db, ctx.now, () => requireRecord(ctx), ctx.body.record as Answer[]),
+  );

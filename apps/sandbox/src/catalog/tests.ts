@@ -13,11 +13,11 @@ interface ExampleQuestionnaire {
   questions: Question[];
 }
 
-// The career-interest test, the HTML form and the titles are the description's own examples.
+// The career-interest test and the titles are the description's own examples; the HTML form is
+// drawn per record (forms/render.ts), its action naming the record and the sandbox's address.
 const careerExample = exampleData<{ test: ExampleTest }>('RecordDetailReady').test;
 const careerQuestions = exampleData<ExampleQuestionnaire>('QuestionnaireJson');
 const resultScales = exampleData<{ scores: { key: string; title: string }[] }>('ResultFinished').scores;
-const ravenHtml = exampleData<{ html: string }>('QuestionnaireHtml').html;
 const roadmapTitles = exampleData<{ test_records: { test_id: string; test_title: string }[] }>('RoadmapReady');
 const symptomTitle =
   exampleData<{ results: { test_id: string; test_title: string }[] }>('RecordPageNewParticipants').results.find(
@@ -74,7 +74,6 @@ export const TESTS: TestDefinition[] = [
     categories: ['شناختی'],
     questionnaire: {
       kind: 'html',
-      html: ravenHtml,
       count: 12,
       min: 1,
       max: 6,

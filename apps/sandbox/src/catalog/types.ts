@@ -24,7 +24,7 @@ export interface Scale {
 export type Questionnaire =
   | { kind: 'json'; preface: string | null; questions: Question[] }
   /** An HTML form whose answers are `count` integers from `min` to `max`; `key` holds the right ones. */
-  | { kind: 'html'; html: string; count: number; min: number; max: number; key: number[] };
+  | { kind: 'html'; count: number; min: number; max: number; key: number[] };
 
 export interface TestDefinition {
   id: string;

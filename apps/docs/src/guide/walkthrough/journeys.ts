@@ -92,7 +92,7 @@ const questionsToResult: WalkStep[] = [
     },
     {
       "num": "3",
-      "question": { "text": "شغل رؤیایی خود را در یک جمله توصیف کنید.", "audio": "media/questions/career-interest/3.mp3", "image": null },
+      "question": { "text": "شغل رؤیایی خود را در یک جمله توصیف کنید.", "audio": "media/questions/career-interest/3.wav", "image": null },
       "answer": { "text": true }
     }
   ]
