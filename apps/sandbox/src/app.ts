@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
 import { readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
-import { ApiError, failure, ok } from './http/envelope.js';
+import { ApiError, Encoded, failure, ok } from './http/envelope.js';
+import { createFairness } from './http/fair.js';
 import { CONTROL_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
+import { KEY_WORK } from './limits.js';
 import type { Db } from './store/db.js';
 import { getOrganizer } from './store/rows.js';
 
@@ -52,6 +54,15 @@ function contractOf(served: Contract[], pathname: string): Contract | undefined 
   return undefined;
 }
 
+/** Operations whose work grows with what they list or make: they weigh KEY_WORK.costly. */
+const COSTLY = new Set(['listRecords', 'listRoadmaps', 'createRoadmap', 'readSmsOutbox', 'reset']);
+
+/** The envelope of a 200 as JSON text; data built in steps comes already encoded. */
+function encode(body: unknown): string {
+  const { data } = body as { data: unknown };
+  return data instanceof Encoded ? `{"data":${data.json},"successful":true,"messages":[]}` : JSON.stringify(body);
+}
+
 /** A logger that drops every line; the app skips building lines for it. */
 export const quiet = (_line: string): void => {};
 
@@ -61,8 +72,14 @@ export function createApp(o: AppOptions) {
   // The control API has a limit of its own, on the real clock: moving the clock resets the API's
   // windows (they are on the sandbox clock), never this one.
   const controlLimit = o.rateLimit ? createRateLimiter(CONTROL_RATE_LIMIT) : undefined;
+  const fair = createFairness();
 
-  function answer(req: IncomingMessage, url: Target | undefined, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: Target | undefined,
+    raw: RawBody,
+  ): Promise<Omit<Exchange, 'method' | 'path'>> {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
     try {
@@ -92,8 +109,14 @@ export function createApp(o: AppOptions) {
       const valid = checkRequest(api.validator, operation, match.params, url.query, req.headers['content-type'], raw);
       if (isRefusal(valid)) throw new ApiError(valid.status, valid.messages, valid.headers);
       const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
+      // The key's units stay taken until the answer is sent or the connection is gone.
+      const release = await fair.enter(org.id, COSTLY.has(operation.operationId) ? KEY_WORK.costly : 1);
+      if (req.socket.destroyed) release();
+      else res.once('close', release);
+      const turn = () => fair.turn(org.id);
+      await turn();
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
-      const data = handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body });
+      const data = await handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body, turn });
       return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data) };
     } catch (error) {
       const where = { contract: contract?.name, operation };
@@ -124,12 +147,13 @@ export function createApp(o: AppOptions) {
       const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) req.resume();
       const raw = hasBody ? await readBody(req) : NO_BODY;
-      const exchange = answer(req, url, raw);
+      const exchange = await answer(req, res, url, raw);
       status = exchange.status;
+      const text = encode(exchange.body);
       res
         .writeHead(status, exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers })
-        .end(JSON.stringify(exchange.body));
-      o.observe?.({ method, path: url?.pathname ?? String(req.url), ...exchange });
+        .end(text);
+      if (o.observe) o.observe({ method, path: url?.pathname ?? String(req.url), ...exchange, body: JSON.parse(text) });
     }
     // One line per request; never the API key.
     if (o.log !== quiet)
