@@ -79,7 +79,7 @@ export function createApp(o: AppOptions) {
     res: ServerResponse,
     url: Target | undefined,
     raw: RawBody,
-  ): Promise<Omit<Exchange, 'method' | 'path'>> {
+  ): Promise<Omit<Exchange, 'method' | 'path'> & { sent?: () => void }> {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
     try {
@@ -113,11 +113,19 @@ export function createApp(o: AppOptions) {
       const release = await fair.enter(org.id, COSTLY.has(operation.operationId) ? KEY_WORK.costly : 1);
       if (req.socket.destroyed) release();
       else res.once('close', release);
-      const turn = () => fair.turn(org.id);
-      await turn();
+      // Each step's time, from its turn to the next (or to the answer's sending), is charged to the key.
+      let resumed = 0;
+      const charge = () => fair.charge(org.id, performance.now() - resumed);
+      const turn = async () => {
+        charge();
+        await fair.turn(org.id);
+        resumed = performance.now();
+      };
+      await fair.turn(org.id);
+      resumed = performance.now();
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
       const data = await handler({ db: o.db, org, now, baseNow, view, params: valid.params, body: valid.body, turn });
-      return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data) };
+      return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data), sent: charge };
     } catch (error) {
       const where = { contract: contract?.name, operation };
       if (error instanceof ApiError)
@@ -147,12 +155,13 @@ export function createApp(o: AppOptions) {
       const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) req.resume();
       const raw = hasBody ? await readBody(req) : NO_BODY;
-      const exchange = await answer(req, res, url, raw);
+      const { sent, ...exchange } = await answer(req, res, url, raw);
       status = exchange.status;
       const text = encode(exchange.body);
       res
         .writeHead(status, exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers })
         .end(text);
+      sent?.();
       if (o.observe) o.observe({ method, path: url?.pathname ?? String(req.url), ...exchange, body: JSON.parse(text) });
     }
     // One line per request; never the API key.

@@ -25,7 +25,19 @@ export const SMS_THROTTLE = { codes: 5, windowSeconds: 60 } as const;
  * list, a roadmap, a reset) `costly`. Calls past it wait their turn, at most `waiting` of them;
  * past that, 429 `too_busy` with Retry-After.
  */
-export const KEY_WORK = { units: 8, costly: 4, waiting: 256 } as const;
+export const KEY_WORK = {
+  units: 8,
+  costly: 4,
+  waiting: 256,
+  /**
+   * While another key is active (a call within the last `activeMs`), a key may spend at most this
+   * share of the sandbox's time, over bursts of `burstMs`; its next steps wait past it. Alone, a key
+   * may use it all.
+   */
+  share: 0.25,
+  burstMs: 20,
+  activeMs: 1000,
+} as const;
 
 /** Rows a step of long work (a reset's deletes) handles before it yields to the event loop. */
 export const STEP_ROWS = 500;
@@ -37,6 +49,7 @@ export const LIMITS_TEXT = `Per key: at most ${n(QUOTAS.records)} records, ${n(Q
   (past them quota_exceeded: 409 from the control API, 400 from an SMS send; POST /__sandbox/reset/ frees
   them and shrinks the file); ${SMS_THROTTLE.codes} SMS codes per mobile per ${SMS_THROTTLE.windowSeconds} s (then 400 sms_throttled);
   ${KEY_WORK.units} units of work in flight (a costly call, a list page, a roadmap or a reset, counts ${KEY_WORK.costly}), later
-  calls wait their turn, at most ${KEY_WORK.waiting} (then 429 too_busy); keys take turns, long work in steps.
+  calls wait their turn, at most ${KEY_WORK.waiting} (then 429 too_busy); keys take turns, long work in steps,
+  and while another key is active a key gets at most ${KEY_WORK.share * 100}% of the sandbox's time.
 Pages: records up to 100 (default 20), control API roadmaps up to ${PAGES.roadmaps.max} (default ${PAGES.roadmaps.default}),
   SMS outbox up to ${PAGES.outbox.max} (default ${PAGES.outbox.default}); no answer is larger than a page.`;

@@ -6,7 +6,7 @@ import { PAGES } from '../limits.js';
 import { assertClockKeepsAges } from '../rules/age-bounds.js';
 import { createRecord as create, createRoadmap as createMap, type RecordState } from '../store/create.js';
 import { sql, transaction } from '../store/db.js';
-import { recordView, roadmapView } from '../store/present.js';
+import { encodeRoadmap, recordView, roadmapView } from '../store/present.js';
 import { assertRoom } from '../store/quotas.js';
 import { getRecord, getRoadmap, type RoadmapRow, STATUS, writeOrganizer } from '../store/rows.js';
 import { defaultRoles, resetOrganizer } from '../store/seed.js';
@@ -68,11 +68,11 @@ const listRoadmaps: Handler = async (ctx) => {
     ctx.db,
     'SELECT * FROM roadmaps WHERE organizer = ? ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?',
   ).all(ctx.org.id, size, offset);
-  // A roadmap may hold 200 records: each is viewed and encoded in a step of its own.
+  // A roadmap may hold 200 records: they are viewed and encoded in steps, other keys' calls between.
   const parts: string[] = [];
   for (const row of rows) {
     await ctx.turn();
-    parts.push(JSON.stringify(roadmapView(ctx.view, row)));
+    parts.push(await encodeRoadmap(ctx.view, row, ctx.turn));
   }
   return new Encoded(`${JSON.stringify(head).slice(0, -1)},"roadmaps":[${parts.join(',')}]}`);
 };
