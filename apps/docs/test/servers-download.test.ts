@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMS_THROTTLE } from '@tas/sandbox';
 import { launch, run, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { textOf } from './page-text.js';
@@ -61,6 +62,8 @@ describe('the sandbox and the mock from their downloads', () => {
 
       const help = await run(['sh', '-c', `${start} --help`], env, folder);
       expect(help.stdout).toContain(`Usage: ${bin} [options]`);
+      // A hosted sandbox states what one key may hold and cost (issue 30).
+      if (control) expect(help.stdout).toMatch(/Per key: at most [\d,]+ records/);
 
       const running = launch(['sh', '-c', `${start} --port 0`], { cwd: folder, env });
       try {
@@ -73,6 +76,33 @@ describe('the sandbox and the mock from their downloads', () => {
             headers: { 'API-KEY': 'sandbox-key-sms' },
           });
           expect(outbox.status).toBe(200);
+          // Issue 30's attack on the downloaded sandbox: codes sent at once to one number pass only its throttle.
+          const sms = { 'API-KEY': 'sandbox-key-sms', 'Content-Type': 'application/json' };
+          const made = await Promise.all(
+            Array.from({ length: 8 }, () =>
+              fetch(`${url}/__sandbox/records/`, {
+                method: 'POST',
+                headers: sms,
+                body: '{"test_id":"career-interest"}',
+              }),
+            ),
+          );
+          const tokens = await Promise.all(
+            made.map(async (r) => ((await r.json()) as { data: { token: string } }).data.token),
+          );
+          const profile = { name: 'علی رضایی', birth: '1990-04-21', is_male: true };
+          const sent = await Promise.all(
+            tokens.map((token) =>
+              fetch(`${url}/api/v2/record/${token}/auth/`, {
+                method: 'POST',
+                headers: sms,
+                body: JSON.stringify({ mobile: '09124440000', profile }),
+              }),
+            ),
+          );
+          const statuses = sent.map((r) => r.status);
+          expect(statuses.filter((s) => s === 200)).toHaveLength(SMS_THROTTLE.codes);
+          expect(statuses.filter((s) => s === 400)).toHaveLength(tokens.length - SMS_THROTTLE.codes);
         }
       } finally {
         await running.stop('SIGINT');

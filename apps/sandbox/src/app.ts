@@ -3,9 +3,11 @@ import { answerMedia, checkRequest, isRefusal, type Operation, type RawBody, rou
 import { readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
 import { answerForm, formToken } from './forms/submit.js';
-import { ApiError, failure, ok } from './http/envelope.js';
+import { ApiError, Encoded, failure, ok } from './http/envelope.js';
+import { createFairness } from './http/fair.js';
 import { CONTROL_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
+import { KEY_WORK } from './limits.js';
 import type { Db } from './store/db.js';
 import { getOrganizer } from './store/rows.js';
 
@@ -60,6 +62,15 @@ function originOf(req: IncomingMessage): string {
   return `${proto}://${/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : 'localhost'}`;
 }
 
+/** Operations whose work grows with what they list or make: they weigh KEY_WORK.costly. */
+const COSTLY = new Set(['listRecords', 'listRoadmaps', 'createRoadmap', 'readSmsOutbox', 'reset']);
+
+/** The envelope of a 200 as JSON text; data built in steps comes already encoded. */
+function encode(body: unknown): string {
+  const { data } = body as { data: unknown };
+  return data instanceof Encoded ? `{"data":${data.json},"successful":true,"messages":[]}` : JSON.stringify(body);
+}
+
 /** A logger that drops every line; the app skips building lines for it. */
 export const quiet = (_line: string): void => {};
 
@@ -69,8 +80,14 @@ export function createApp(o: AppOptions) {
   // The control API has a limit of its own, on the real clock: moving the clock resets the API's
   // windows (they are on the sandbox clock), never this one.
   const controlLimit = o.rateLimit ? createRateLimiter(CONTROL_RATE_LIMIT) : undefined;
+  const fair = createFairness();
 
-  function answer(req: IncomingMessage, url: Target | undefined, raw: RawBody): Omit<Exchange, 'method' | 'path'> {
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: Target | undefined,
+    raw: RawBody,
+  ): Promise<Omit<Exchange, 'method' | 'path'> & { sent?: () => void }> {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
     try {
@@ -100,10 +117,34 @@ export function createApp(o: AppOptions) {
       const valid = checkRequest(api.validator, operation, match.params, url.query, req.headers['content-type'], raw);
       if (isRefusal(valid)) throw new ApiError(valid.status, valid.messages, valid.headers);
       const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
+      // The key's units stay taken until the answer is sent or the connection is gone.
+      const release = await fair.enter(org.id, COSTLY.has(operation.operationId) ? KEY_WORK.costly : 1);
+      if (req.socket.destroyed) release();
+      else res.once('close', release);
+      // Each step's time, from its turn to the next (or to the answer's sending), is charged to the key.
+      let resumed = 0;
+      const charge = () => fair.charge(org.id, performance.now() - resumed);
+      const turn = async () => {
+        charge();
+        await fair.turn(org.id);
+        resumed = performance.now();
+      };
+      await fair.turn(org.id);
+      resumed = performance.now();
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
       const origin = originOf(req);
-      const data = handler({ db: o.db, org, now, baseNow, view, origin, params: valid.params, body: valid.body });
-      return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data) };
+      const data = await handler({
+        db: o.db,
+        org,
+        now,
+        baseNow,
+        view,
+        origin,
+        params: valid.params,
+        body: valid.body,
+        turn,
+      });
+      return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data), sent: charge };
     } catch (error) {
       const where = { contract: contract?.name, operation };
       if (error instanceof ApiError)
@@ -154,12 +195,14 @@ export function createApp(o: AppOptions) {
       const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
       if (!hasBody) req.resume();
       const raw = hasBody ? await readBody(req) : NO_BODY;
-      const exchange = answer(req, url, raw);
+      const { sent, ...exchange } = await answer(req, res, url, raw);
       status = exchange.status;
+      const text = encode(exchange.body);
       res
         .writeHead(status, exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers })
-        .end(JSON.stringify(exchange.body));
-      o.observe?.({ method, path: url?.pathname ?? String(req.url), ...exchange });
+        .end(text);
+      sent?.();
+      if (o.observe) o.observe({ method, path: url?.pathname ?? String(req.url), ...exchange, body: JSON.parse(text) });
     }
     // One line per request; never the API key.
     if (o.log !== quiet)

@@ -12,6 +12,7 @@ import {
   parsePort,
   UsageError,
 } from '@tas/serve';
+import { LIMITS_TEXT } from './limits.js';
 import { DEFAULT_KEYS, DEFAULT_RATE_LIMIT, startSandbox } from './server.js';
 
 // The packed bin (tas-sandbox) is built with TAS_BIN defined; from this repository it is the npm script.
@@ -36,6 +37,7 @@ Options:
 Logs one line per request (never the API key). Stops cleanly on SIGTERM and SIGINT.
 ${BODY_BOUNDS_TEXT}
 ${BOUNDS_TEXT}
+${LIMITS_TEXT}
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.
 `;
 

@@ -29,12 +29,12 @@ describe('organizer rows', () => {
     expect(getOrganizer(db, 'sms')?.clock_offset_ms).toBe(60_000);
   });
 
-  it('a new case number and a reset are seen by the next read', () => {
+  it('a new case number and a reset are seen by the next read', async () => {
     const db = seeded();
     const seed = getOrganizer(db, 'sms')?.case_seq as number;
     insertProfile(db, profile('p-1', null));
     expect(getOrganizer(db, 'sms')?.case_seq).toBe(seed + 1);
-    resetOrganizer(db, 'sms', Date.UTC(2026, 0, 1));
+    await resetOrganizer(db, 'sms', Date.UTC(2026, 0, 1));
     expect(getOrganizer(db, 'sms')?.case_seq).toBe(seed);
   });
 

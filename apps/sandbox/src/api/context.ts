@@ -17,9 +17,11 @@ export interface Ctx {
   params: Record<string, unknown>;
   // biome-ignore lint/suspicious/noExplicitAny: the body was validated against the operation's schema.
   body: any;
+  /** Waits for this key's next turn: long work yields between its steps (never inside a transaction). */
+  turn: () => Promise<void>;
 }
 
-/** Answers the data of a 200, or throws an ApiError. */
+/** Answers the data of a 200 (or a promise of it), or throws an ApiError. */
 export type Handler = (ctx: Ctx) => unknown;
 
 export function requireRecord(ctx: Ctx): RecordRow {

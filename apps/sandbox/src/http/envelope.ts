@@ -20,6 +20,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Data already in JSON, built in steps by a handler that yields between them (a page of roadmaps). */
+export class Encoded {
+  constructor(readonly json: string) {}
+}
+
 export const ok = (data: unknown) => ({ data, successful: true, messages: [] as Message[] });
 
 export const failure = (messages: Message[]) => ({

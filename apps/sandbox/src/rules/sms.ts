@@ -1,7 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { limits } from '../catalog/examples.js';
 import { ApiError } from '../http/envelope.js';
+import { SMS_THROTTLE } from '../limits.js';
 import { type Db, sql } from '../store/db.js';
+import { assertRoom } from '../store/quotas.js';
 
 /** The sandbox's SMS numbers (assumed: the interface states only the draft token's 5 minutes). */
 export const SMS = {
@@ -38,13 +40,34 @@ export function mobileLimitReached(db: Db, organizer: string, mobile: string): b
   return (row?.n ?? 0) >= SMS.mobileLimit;
 }
 
+const mobileLimit = (field?: string) =>
+  ApiError.of(400, 'mobile_limit', 'This mobile number has reached its limit of authentications.', field);
+
+/** At most SMS_THROTTLE.codes codes to one number within the window (on the organizer's clock). */
+function assertNotThrottled(db: Db, organizer: string, mobile: string, now: number): void {
+  const since = now - SMS_THROTTLE.windowSeconds * 1000;
+  const row = sql<{ n: number; first: number | null }>(
+    db,
+    'SELECT count(*) AS n, min(sent_at) AS first FROM sms_outbox WHERE organizer = ? AND mobile = ? AND sent_at > ?',
+  ).get(organizer, mobile, since);
+  if (!row || row.n < SMS_THROTTLE.codes || row.first === null) return;
+  const wait = Math.max(1, Math.ceil((row.first - since) / 1000));
+  throw ApiError.of(
+    400,
+    'sms_throttled',
+    `This mobile number was sent ${row.n} codes in the last ${SMS_THROTTLE.windowSeconds} s (at most ${SMS_THROTTLE.codes}); retry after ${wait} s.`,
+    '/mobile',
+  );
+}
+
 /** Sends a code (to the outbox) for a record or a roadmap; an earlier open code for it stops working. */
 export function sendCode(
   db: Db,
   p: { organizer: string; kind: 'record' | 'roadmap'; target: string; mobile: string; payload: unknown; now: number },
 ): { code: string; draftToken: string | null } {
-  if (mobileLimitReached(db, p.organizer, p.mobile))
-    throw ApiError.of(400, 'mobile_limit', 'This mobile number has reached its limit of authentications.', '/mobile');
+  if (mobileLimitReached(db, p.organizer, p.mobile)) throw mobileLimit('/mobile');
+  assertNotThrottled(db, p.organizer, p.mobile, p.now);
+  assertRoom(db, p.organizer, { outbox: 1 }, 400);
   sql(db, "UPDATE pending_auths SET state = 'superseded' WHERE target = ? AND state IN ('open', 'locked')").run(
     p.target,
   );
@@ -115,6 +138,9 @@ export function checkCode(db: Db, pending: PendingRow, code: string, now: number
     const left = SMS.maxWrongTries - tries;
     return refuse('wrong_code', `The SMS code does not match; ${left} ${left === 1 ? 'try' : 'tries'} left.`);
   }
+  // The limit counts completed authentications, so it is kept where one completes, in its transaction:
+  // codes opened on one number before any completed cannot all complete.
+  if (mobileLimitReached(db, pending.organizer, pending.mobile)) return mobileLimit();
   sql(db, "UPDATE pending_auths SET state = 'used' WHERE id = ?").run(pending.id);
   return undefined;
 }

@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS roadmaps (
   authenticated INTEGER NOT NULL DEFAULT 0,
   created INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS roadmaps_by_organizer ON roadmaps (organizer, created);
 CREATE TABLE IF NOT EXISTS records (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   token TEXT NOT NULL UNIQUE,
@@ -75,6 +76,10 @@ CREATE INDEX IF NOT EXISTS outbox_by_mobile ON sms_outbox (organizer, mobile, id
 /** Opens (and creates) the database: a file, or memory when no path is given. */
 export function openDb(path?: string): Db {
   const db = new Database(path ?? ':memory:');
+  // Freed pages can be given back to the file system in steps (reclaim), so a reset shrinks the file.
+  // The mode takes effect on a new file; an older file is rebuilt once in it.
+  db.pragma('auto_vacuum = INCREMENTAL');
+  if (path && db.pragma('auto_vacuum', { simple: true }) !== 2) db.exec('VACUUM');
   if (path) {
     // WAL with synchronous=NORMAL: a commit is in the OS before the call returns, so killing the
     // process (kill -9) loses nothing acknowledged; only a power cut could lose the last commits.
@@ -84,6 +89,18 @@ export function openDb(path?: string): Db {
   db.pragma('foreign_keys = ON');
   db.exec(SCHEMA);
   return db;
+}
+
+/**
+ * Gives freed pages back to the file system, `pages` at a time with a turn of the event loop
+ * between (`turn`), then truncates the write-ahead log: after a reset the file shrinks.
+ */
+export async function reclaim(db: Db, turn: () => Promise<void>, pages = 1000): Promise<void> {
+  while ((db.pragma('freelist_count', { simple: true }) as number) > 0) {
+    db.exec(`PRAGMA incremental_vacuum(${pages})`);
+    await turn();
+  }
+  if (db.name !== ':memory:') db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 type Statements = Map<string, Database.Statement<unknown[], unknown>>;

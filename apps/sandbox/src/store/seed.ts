@@ -1,8 +1,9 @@
 import { exampleData } from '../catalog/examples.js';
 import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
+import { STEP_ROWS } from '../limits.js';
 import { createRecord, createRoadmap, type RecordState, stableUuid } from './create.js';
-import { type Db, sql, transaction } from './db.js';
+import { type Db, reclaim, sql, transaction } from './db.js';
 import { writeOrganizer } from './rows.js';
 
 export const ORGANIZERS = [
@@ -57,12 +58,31 @@ export function ensureSeed(db: Db, now: number): void {
   });
 }
 
-/** Back to the seed: this organizer's records, roadmaps, profiles, codes and clock are dropped and re-made. */
-export function resetOrganizer(db: Db, organizer: string, now: number): void {
-  transaction(db, 'deferred', () => {
-    for (const table of ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'])
-      sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
+const TABLES = ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'];
+const immediately = async () => {};
+
+/**
+ * Back to the seed: this organizer's records, roadmaps, profiles, codes and clock are dropped and
+ * re-made, and the space they took is given back. The rows go STEP_ROWS at a time, with `turn`
+ * between (other keys' calls run meanwhile); what is left goes with the new seed in one transaction.
+ */
+export async function resetOrganizer(
+  db: Db,
+  organizer: string,
+  now: number,
+  turn: () => Promise<void> = immediately,
+): Promise<void> {
+  for (const table of TABLES) {
+    const step = sql(
+      db,
+      `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE organizer = ? LIMIT ${STEP_ROWS})`,
+    );
+    while (step.run(organizer).changes === STEP_ROWS) await turn();
+  }
+  transaction(db, 'immediate', () => {
+    for (const table of TABLES) sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
     writeOrganizer(db, 'UPDATE organizers SET clock_offset_ms = 0, case_seq = 0 WHERE id = ?', organizer);
     seedOrganizer(db, organizer, now);
   });
+  await reclaim(db, turn);
 }

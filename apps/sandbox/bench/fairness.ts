@@ -1,0 +1,127 @@
+// Tenants kept apart by cost (issue 30): one key keeps the most costly calls it may in flight (the
+// largest pages of the largest roadmaps, its quota's worth) while another key makes its cheapest
+// call one at a time. The other key's p99 quiet and under attack are measured in alternating rounds
+// (a busy spell of the machine hits both), with the sandbox's memory. measureFairness is shared with
+// test/fairness.test.ts, which holds the ratio; `npm run bench` prints it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Agent, get } from 'node:http';
+import { createInterface, type Interface } from 'node:readline';
+import { residentBytes } from '@tas/serve/testing';
+import { PAGES } from '../src/limits.js';
+import { stableUuid } from '../src/store/create.js';
+
+export const HOSTILE = {
+  key: 'sandbox-key-instant',
+  path: `/__sandbox/roadmaps/?page_size=${PAGES.roadmaps.max}`,
+  /** Calls it keeps in flight: past its units, so that some always wait their turn too. */
+  concurrency: 16,
+};
+export const QUIET = {
+  key: 'sandbox-key-sms',
+  path: `/api/v2/record/${stableUuid('sms:career-interest:ready')}/`,
+};
+
+export interface Fairness {
+  quietP99: number;
+  attackP99: number;
+  ratio: number;
+  hostileCalls: number;
+  hostileStatuses: Record<string, number>;
+  rssQuiet: number;
+  rssPeak: number;
+}
+
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1] ?? Number.NaN;
+
+/** The hostile key's process (bench/hostile.ts), driven by lines. */
+function hostile(url: string) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      new URL('hostile.ts', import.meta.url).pathname,
+      url,
+      HOSTILE.key,
+      String(HOSTILE.concurrency),
+      HOSTILE.path,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines: Interface = createInterface({ input: child.stdout as NonNullable<ChildProcess['stdout']> });
+  const next = (prefix: string) =>
+    new Promise<string>((resolve, reject) => {
+      const on = (line: string) => {
+        if (!line.startsWith(prefix)) return;
+        lines.off('line', on);
+        resolve(line.slice(prefix.length).trim());
+      };
+      lines.on('line', on);
+      child.once('exit', (code) => reject(new Error(`the hostile load exited with ${code}`)));
+    });
+  const say = (line: string) => child.stdin?.write(`${line}\n`);
+  return {
+    async go() {
+      const going = next('going');
+      say('go');
+      await going;
+    },
+    async stop(): Promise<{ calls: number; statuses: Record<string, number> }> {
+      const stopped = next('stopped');
+      say('stop');
+      return JSON.parse(await stopped);
+    },
+    close: () => {
+      say('exit');
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/**
+ * `rounds` rounds of `samples` quiet calls alone, then `samples` under attack; `pid` is the sandbox's.
+ */
+export async function measureFairness(url: string, pid: number, rounds = 3, samples = 200): Promise<Fairness> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      get(`${url}${QUIET.path}`, { agent, headers: { 'API-KEY': QUIET.key } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`the quiet call answered ${res.statusCode}`));
+        res.resume();
+        res.once('end', () => resolve(performance.now() - started));
+      }).once('error', reject);
+    });
+  const series = async () => {
+    const out: number[] = [];
+    for (let i = 0; i < samples; i++) out.push(await once());
+    return out;
+  };
+  const load = hostile(url);
+  const quiet: number[] = [];
+  const attacked: number[] = [];
+  let hostileCalls = 0;
+  const hostileStatuses: Record<string, number> = {};
+  let rssQuiet = 0;
+  let rssPeak = 0;
+  try {
+    for (let i = 0; i < 10; i++) await once(); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      quiet.push(...(await series()));
+      rssQuiet = Math.max(rssQuiet, await residentBytes(pid));
+      await load.go();
+      attacked.push(...(await series()));
+      rssPeak = Math.max(rssPeak, await residentBytes(pid));
+      const done = await load.stop();
+      hostileCalls += done.calls;
+      for (const [status, n] of Object.entries(done.statuses))
+        hostileStatuses[status] = (hostileStatuses[status] ?? 0) + n;
+    }
+  } finally {
+    load.close();
+    agent.destroy();
+  }
+  const quietP99 = p99(quiet);
+  const attackP99 = p99(attacked);
+  return { quietP99, attackP99, ratio: attackP99 / quietP99, hostileCalls, hostileStatuses, rssQuiet, rssPeak };
+}
