@@ -10,7 +10,8 @@ import {
   SECURITY_HEADERS,
   SEND_TIMEOUT_MS,
 } from './bounds.js';
-import { sliceLargeEnds } from './slices.js';
+import { SLICE_BYTES, sliceLargeEnds } from './slices.js';
+import { unsentBytes } from './unsent.js';
 
 /** Why a request is refused or failed: a machine code and a human text, as the envelope's messages. */
 export interface Reason {
@@ -94,20 +95,38 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   server.maxConnections = MAX_CONNECTIONS;
   // One more than the bound, so that a request past it is seen (node drops the rest silently).
   server.maxHeadersCount = MAX_HEADERS + 1;
-  // A socket that neither takes nor gives a byte for SEND_TIMEOUT_MS: node then asks its 'timeout'
-  // listeners. An answer waiting on the client (bytes queued, or an answer done and the connection
-  // idle) is dropped, which lets its buffers go; a handler still at work (nothing queued) is left alone.
+  // A socket that neither takes nor gives a byte for SEND_TIMEOUT_MS (or idle for KEEP_ALIVE_TIMEOUT_MS
+  // after an answer): node then asks its 'timeout' listeners. An answer waiting on the client is
+  // dropped, which lets its buffers go; a handler still at work (nothing queued) is left alone.
   server.timeout = SEND_TIMEOUT_MS;
   server.on('timeout', (socket: Socket) => {
     const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     const working = res && !res.writableFinished && socket.writableLength === 0;
     if (working) return;
-    if (!res) return socket.destroy();
+    if (res) return stalled(socket);
+    // Only an answer larger than a slice can have been left unread in the kernel for long.
+    if (socket.bytesWritten > SLICE_BYTES) void idle(socket);
+    else socket.destroy();
+  });
+  // The last answer sent whole may still sit unread in the kernel (a client that stopped reading an
+  // answer smaller than the kernel's buffers): the connection is kept while the client takes it, and
+  // reset once it takes nothing for SEND_TIMEOUT_MS; a graceful close would leave it to the kernel.
+  const progress = new WeakMap<Socket, number>();
+  async function idle(socket: Socket) {
+    const queued = await unsentBytes(socket);
+    if (socket.destroyed || (socket as Socket & { _httpMessage?: unknown })._httpMessage) return;
+    if (!queued) return socket.destroy();
+    // Looked at SEND_TIMEOUT_MS ago (the timer below) and not a byte taken since.
+    if (progress.get(socket) === queued) return stalled(socket);
+    progress.set(socket, queued);
+    socket.setTimeout(SEND_TIMEOUT_MS);
+  }
+  function stalled(socket: Socket) {
     o.log(`closed: the client took nothing of the answer for ${SEND_TIMEOUT_MS / 1000} s`);
     // A reset, not a close: the kernel's send buffer (which a closed socket keeps trying to send to a
     // client that reads nothing) is let go too.
     socket.resetAndDestroy();
-  });
+  }
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
     const answer = () => {
       if (!socket.writable) return closeSoon(socket);
