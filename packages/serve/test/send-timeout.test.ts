@@ -1,6 +1,7 @@
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream';
@@ -91,4 +92,42 @@ describe('a client that stops reading', () => {
     expect(res.headers.get('content-length')).toBe(String(BIG + 2));
     expect((await res.text()).length).toBe(BIG + 2);
   });
+
+  it.each([
+    // given path, bytes read per step → the client pauses 2 s after each step, 16 steps: over 30 s in all
+    ['/whole', BIG / 16],
+    ['/kernel', (1024 * 1024) / 16],
+  ])(
+    '%s: a client that reads slowly but steadily (%i bytes every 2 s, longer in all than the timeout) gets it whole',
+    async (path, step) => {
+      const started = Date.now();
+      const want = path === '/whole' ? BIG : 1024 * 1024; // the body, its quotes and headers are past it
+      const received = await new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(server.url);
+        const socket = connect({ host: hostname, port: Number(port) }, () =>
+          // Kept alive, as a browser's: the server's idle check (the kernel's queue) meets it too.
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`),
+        );
+        let total = 0;
+        let sincePause = 0;
+        socket.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          sincePause += chunk.length;
+          if (total > want) {
+            socket.destroy();
+            return resolve(total);
+          }
+          if (sincePause < step) return;
+          sincePause = 0;
+          socket.pause();
+          setTimeout(() => socket.resume(), 2000);
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(total));
+      });
+      expect(Date.now() - started).toBeGreaterThan(SEND_TIMEOUT_MS);
+      expect(received).toBeGreaterThan(want);
+    },
+    SEND_TIMEOUT_MS + 2 * READY_LIMIT_MS,
+  );
 });
