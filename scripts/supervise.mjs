@@ -51,7 +51,8 @@ export function createSupervisor({
       running.map(
         (app) =>
           new Promise((resolve) => {
-            if (app.ended) return resolve();
+            const { exitCode, signalCode } = app.child;
+            if (app.ended || exitCode !== null || signalCode !== null) return resolve();
             app.child.once('exit', resolve);
             app.child.kill('SIGTERM');
             // One that does not stop when asked (stuck in a loop) is not waited for forever.
