@@ -61,6 +61,13 @@ describeMalformed({
     'a JSON body in another charset': 405,
     'a JSON body nested 40 deep': 405,
     'a body declared past the limit': 405,
+    // A static host ignores Accept (RFC 9110 12.5.1): the page, whatever is asked.
+    'Accept: a/b;c (a parameter without a value)': 200,
+    'Accept: / (no type)': 200,
+    'Accept: ;;; (separators only)': 200,
+    'Accept: */*;q=0 (refuses every type)': 200,
+    'two Host headers': 400,
+    'too many header fields (2,100)': 431,
   },
   stillServing: async () => (await sendRaw(server.url, malformedRequests(table).normal)).status ?? 0,
   expectRefusal: (answer, request) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMS_THROTTLE } from '@tas/sandbox';
+import { API_WANT, malformedRequests, sendRaw } from '@tas/serve/malformed';
 import { launch, run, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { textOf } from './page-text.js';
@@ -24,11 +25,21 @@ const servers = [...section.matchAll(/<h3 id="([\w-]+)">[\s\S]*?<pre><code[^>]*>
 const work = mkdtempSync(join(tmpdir(), 'tas-servers-download-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-// The only change to a command: a free port (--port 0), so that the run does not depend on 4020/4010.
+// The only change to a command: a free port (--port 0), so that the run does not depend on 4020/4010,
+// bound to every interface (--host 0.0.0.0) as a hosted server is, which each must say and warn of.
 const ROWS = [
-  { bin: 'tas-sandbox', key: 'sandbox-key-instant', control: true },
-  { bin: 'tas-mock', key: 'any-key', control: false },
+  { bin: 'tas-sandbox', key: 'sandbox-key-instant', control: true, warning: /public keys .*\/__sandbox\// },
+  { bin: 'tas-mock', key: 'any-key', control: false, warning: /can call it/ },
 ];
+// Headers a server once choked on or let through (issue 30), sent to the listing each serves.
+const ATTACKS = [
+  'Accept: a/b;c (a parameter without a value)',
+  'Accept: / (no type)',
+  'Accept: ;;; (separators only)',
+  'Accept: */*;q=0 (refuses every type)',
+  'two Host headers',
+  'too many header fields (2,100)',
+] as const;
 
 describe('the sandbox and the mock from their downloads', () => {
   it('offers both on Downloads, between the client and the description', () => {
@@ -39,7 +50,7 @@ describe('the sandbox and the mock from their downloads', () => {
 
   it.each(ROWS)(
     '$bin: in an empty folder, the checksum matches and the one command serves the API',
-    async ({ bin, key, control }) => {
+    async ({ bin, key, control, warning }) => {
       const server = servers.find((s) => s.bin === bin);
       const [check, start] = server?.commands ?? [];
       const file = /\.\/(\S+\.tgz)/.exec(start ?? '')?.[1] ?? '';
@@ -65,9 +76,24 @@ describe('the sandbox and the mock from their downloads', () => {
       // A hosted sandbox states what one key may hold and cost (issue 30).
       if (control) expect(help.stdout).toMatch(/Per key: at most [\d,]+ records/);
 
-      const running = launch(['sh', '-c', `${start} --port 0`], { cwd: folder, env });
+      const running = launch(['sh', '-c', `${start} --port 0 --host 0.0.0.0`], { cwd: folder, env });
       try {
-        const [, url] = await running.waitFor(/listening on (http:\/\/[\d.:]+)/);
+        // The address bound is the one printed (it once printed 127.0.0.1), and the exposure is warned of.
+        const [, port] = await running.waitFor(/listening on http:\/\/0\.0\.0\.0:(\d+)/);
+        const [line = ''] = await running.waitFor(/^warning: .*$/m);
+        expect(line).toMatch(
+          new RegExp(
+            `^warning: the ${bin.replace('tas-', '')} listens on http://0\\.0\\.0\\.0:${port} \\(every interface\\): anyone`,
+          ),
+        );
+        expect(line).toMatch(warning);
+        const url = `http://127.0.0.1:${port}`;
+        const rows = malformedRequests({ prefix: '/api/v2', headers: { 'API-KEY': key }, get: '/api/v2/record/' });
+        for (const name of ATTACKS) {
+          const answer = await sendRaw(url, rows[name]);
+          expect([name, answer.status]).toEqual([name, API_WANT[name]]);
+          expect([name, answer.body.length > 0]).toEqual([name, true]);
+        }
         const listing = await fetch(`${url}/api/v2/record/`, { headers: { 'API-KEY': key } });
         expect(listing.status).toBe(200);
         expect(await listing.json()).toMatchObject({ successful: true });

@@ -1,7 +1,15 @@
 #!/usr/bin/env node
 // The edge: flags and environment variables are read here and nowhere else.
 import { BODY_BOUNDS_TEXT } from '@tas/openapi';
-import { BOUNDS_TEXT, exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
+import {
+  BOUNDS_TEXT,
+  boundLine,
+  exitOnUsageError,
+  exposureWarning,
+  listenError,
+  parseCommandLine,
+  portOption,
+} from '@tas/serve';
 import { DEFAULT_PORT } from './port.js';
 
 // The packed bin (tas-mock) is built with TAS_BIN defined; from this repository it is the npm script.
@@ -44,7 +52,15 @@ try {
   }).catch((error: unknown) => {
     throw listenError(error, { port: ['--port', 'MOCK_PORT'], host: ['--host', 'MOCK_HOST'] });
   });
-  console.log(`Mock (Prism) listening on ${mock.url}/api/v2/ (${dynamic ? 'dynamic' : 'static examples'})`);
+  console.log(
+    `Mock (Prism) listening on ${boundLine(mock.server, '/api/v2/')} (${dynamic ? 'dynamic' : 'static examples'})`,
+  );
+  const warning = exposureWarning(
+    mock.server,
+    'the mock',
+    'anyone who can reach this machine can call it (any API key is taken)',
+  );
+  if (warning) console.error(warning);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void mock.close().then(() => process.exit(0)));
   }

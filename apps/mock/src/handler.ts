@@ -53,10 +53,14 @@ export function createHandler({ answer, basePath, operations, validator, log }: 
     if (isRefusal(checked)) return refused(checked);
     const unfit = checkPrefer(parsePrefer(req.headers.prefer), match.operation, basePath);
     if (unfit) return { status: 400, body: errorBody(unfit) };
+    // Accept is not passed on: every answer of the API is JSON, and Prism answers an Accept it cannot
+    // parse (`a/b;c`, `/`) with a 500 and one that refuses JSON (`*/*;q=0`) with an empty 200. The
+    // mock ignores it, as the sandbox does and as RFC 9110 12.5.1 allows.
+    const { accept: _ignored, ...headers } = req.headers;
     const result = await answer({
       method: method.toLowerCase() as 'get',
       url: { path: under ?? url.pathname, query: queryOf(url.searchParams) },
-      headers: req.headers as IHttpNameValue,
+      headers: headers as IHttpNameValue,
       body: checked.body,
     });
     return toReply(result, method, url.pathname, basePath, operations);
@@ -114,7 +118,7 @@ function toReply(result: PrismAnswer, method: string, path: string, basePath: st
     if (result.name === 'NO_PATH_MATCHED_ERROR' || result.name === 'NO_METHOD_MATCHED_ERROR')
       return refused(routeRequest(operations, method, undefined, path, basePath) as Refusal);
     if (result.status >= 500) return { status: 500, body: errorBody({ code: 'mock_error', text: result.detail }) };
-    // The caller's Prefer or Accept header asked for something the description does not have.
+    // The caller's Prefer header asked for something the description does not have.
     return { status: 400, body: errorBody({ code: 'invalid_parameter', text: result.detail }) };
   }
   const { response, violations, preferredCode } = result;

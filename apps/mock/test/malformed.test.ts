@@ -12,7 +12,12 @@ const validator = createValidator(description);
 describeMalformed({
   server: 'the mock',
   url: () => mock.url,
-  table: { prefix: '/api/v2', headers: { 'API-KEY': 'any-key' }, post: `/api/v2/record/${TOKEN}/auth/` },
+  table: {
+    prefix: '/api/v2',
+    headers: { 'API-KEY': 'any-key' },
+    post: `/api/v2/record/${TOKEN}/auth/`,
+    get: '/api/v2/record/',
+  },
   want: API_WANT,
   stillServing: async () =>
     (await fetch(`${mock.url}/api/v2/record/${TOKEN}/`, { headers: { 'API-KEY': 'any-key' } })).status,

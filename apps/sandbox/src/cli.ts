@@ -4,8 +4,10 @@ import { resolve } from 'node:path';
 import { BODY_BOUNDS_TEXT } from '@tas/openapi';
 import {
   BOUNDS_TEXT,
+  boundLine,
   checkWritableFile,
   exitOnUsageError,
+  exposureWarning,
   helpHint,
   listenError,
   parseFlags,
@@ -105,8 +107,16 @@ try {
     throw listenError(error, { port: ['--port', 'SANDBOX_PORT'], host: ['--host', 'SANDBOX_HOST'] });
   });
   process.stdout.write(
-    `sandbox listening on ${sandbox.url} (API ${sandbox.url}/api/v2/, control ${sandbox.url}/__sandbox/)\n`,
+    `sandbox listening on ${boundLine(sandbox.server, '')} (API ${sandbox.url}/api/v2/, control ${sandbox.url}/__sandbox/)\n`,
   );
+  // Its keys are printed in this --help and on the site: public, unless both are set.
+  const ownKeys = (flags['key-sms'] ?? env.SANDBOX_KEY_SMS) && (flags['key-instant'] ?? env.SANDBOX_KEY_INSTANT);
+  const warning = exposureWarning(
+    sandbox.server,
+    'the sandbox',
+    `anyone who can reach this machine can, with ${ownKeys ? 'its keys' : 'its public keys (the defaults, printed in --help and on the site; set --key-sms and --key-instant)'}, call its API and its control API at /__sandbox/ (create records, read the SMS codes, reset an organizer)`,
+  );
+  if (warning) process.stderr.write(`${warning}\n`);
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

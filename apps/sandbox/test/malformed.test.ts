@@ -24,6 +24,7 @@ describeMalformed({
     prefix: '/api/v2',
     headers: { 'API-KEY': SMS_KEY },
     post: '/api/v2/record/3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63/auth/',
+    get: '/api/v2/record/',
   },
   want: API_WANT,
   stillServing: async () => (await sandbox.as(SMS_KEY).get(`/api/v2/record/${record}/`)).status,

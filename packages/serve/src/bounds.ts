@@ -11,6 +11,15 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 /** An idle kept-alive connection is closed after this. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
+/**
+ * An answer the client stops taking: a connection on which no byte of an answer under way is taken
+ * for this long is closed and the answer's buffers let go (a client that stops reading holds nothing).
+ */
+export const SEND_TIMEOUT_MS = 20_000;
+
+/** Header fields in one request (Apache's LimitRequestFields default); past it, 431 rather than some dropped. */
+export const MAX_HEADERS = 100;
+
 /** Connections open at once; past it node refuses new ones until some close. */
 export const MAX_CONNECTIONS = 1024;
 
@@ -18,4 +27,4 @@ export const MAX_CONNECTIONS = 1024;
 export const SECURITY_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
 
 /** The bounds as `--help` and the READMEs state them. */
-export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once.`;
+export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), an answer the client takes nothing of for ${SEND_TIMEOUT_MS / 1000} s is dropped and its connection closed, at most ${MAX_HEADERS} header fields (else 431), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once.`;

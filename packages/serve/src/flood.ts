@@ -76,3 +76,73 @@ export async function residentBytes(pid: number): Promise<number> {
   const kb = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) * 1024;
 }
+
+export interface StalledReaders {
+  /** How many of the connections the server has not closed yet, as this machine's kernel sees them. */
+  open(): Promise<number>;
+  /** Resolves once the server has closed every one (polled every `everyMs`); ms since they stalled. */
+  closed(everyMs?: number): Promise<number>;
+  /** Drops what is left (a test's clean-up). */
+  close(): void;
+}
+
+/**
+ * `n` clients that each ask `path` (GET, `headers` added) and stop reading once the answer starts:
+ * the attack of a client that never takes a large answer. Their connections' state is read from
+ * /proc/net/tcp (Linux): a stalled client's own socket cannot tell that the server closed it.
+ */
+export async function stallReaders(
+  url: string,
+  path: string,
+  n: number,
+  headers: Record<string, string> = {},
+): Promise<StalledReaders> {
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  const sockets = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(hostPort(url), () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`));
+          socket.once('data', (chunk: Buffer) => {
+            if (!/^HTTP\/1\.1 200 /.test(chunk.toString('latin1', 0, 16)))
+              reject(new Error(`GET ${path}: ${chunk.toString('latin1', 0, 200)}`));
+            // Not another byte read: node's buffer fills, then the kernel's, then the server's queue.
+            socket.pause();
+            resolve(socket);
+          });
+          socket.on('error', () => {}); // the server's reset, judged from the kernel's table
+          socket.once('close', () => reject(new Error(`GET ${path}: closed before an answer`)));
+        }),
+    ),
+  );
+  const stalled = Date.now();
+  const ports = new Set(sockets.map((s) => s.localPort));
+  const open = async () => (await established()).filter((port) => ports.has(port)).length;
+  return {
+    open,
+    async closed(everyMs = 250) {
+      while ((await open()) > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+      return Date.now() - stalled;
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
+
+/** The local ports of this machine's established TCP connections (IPv4 and IPv6). */
+async function established(): Promise<number[]> {
+  const { readFile } = await import('node:fs/promises');
+  const ports: number[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state === '01' && local) ports.push(Number.parseInt(local.split(':').at(-1) as string, 16));
+    }
+  }
+  return ports;
+}

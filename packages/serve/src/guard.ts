@@ -1,12 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   MAX_CONNECTIONS,
+  MAX_HEADERS,
   REQUEST_TIMEOUT_MS,
   SECURITY_HEADERS,
+  SEND_TIMEOUT_MS,
 } from './bounds.js';
+import { SLICE_BYTES, sliceLargeEnds } from './slices.js';
+import { unsentBytes } from './unsent.js';
 
 /** Why a request is refused or failed: a machine code and a human text, as the envelope's messages. */
 export interface Reason {
@@ -37,6 +42,11 @@ const REFUSED: Record<string, [number, Reason]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, { code: 'request_timeout', text: 'The request did not arrive in time.' }],
 };
 const NO_HOST: Reason = { code: 'bad_request', text: 'An HTTP/1.1 request needs a Host header.' };
+const TWO_HOSTS: Reason = { code: 'bad_request', text: 'A request has one Host header; this one has several.' };
+const TOO_MANY_HEADERS: Reason = {
+  code: 'headers_too_large',
+  text: `A request has at most ${MAX_HEADERS} header fields; this one has more.`,
+};
 const TUNNEL: Reason = { code: 'method_not_allowed', text: 'CONNECT is not served here.' };
 const FAULT: Reason = { code: 'internal_error', text: 'The server failed on this request; see its log.' };
 
@@ -60,11 +70,13 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
       if (res.headersSent) res.destroy();
       else send(res, 500, o.answer(500, FAULT));
     };
-    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    const refusal = checkHeaders(req);
+    if (refusal) {
       req.resume();
-      send(res, 400, o.answer(400, NO_HOST), { Connection: 'close' });
+      send(res, refusal[0], o.answer(...refusal), { Connection: 'close' });
       return;
     }
+    sliceLargeEnds(res);
     try {
       const done = handler(req, res);
       if (done instanceof Promise) done.catch(fail);
@@ -81,6 +93,40 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = MAX_CONNECTIONS;
+  // One more than the bound, so that a request past it is seen (node drops the rest silently).
+  server.maxHeadersCount = MAX_HEADERS + 1;
+  // A socket that neither takes nor gives a byte for SEND_TIMEOUT_MS (or idle for KEEP_ALIVE_TIMEOUT_MS
+  // after an answer): node then asks its 'timeout' listeners. An answer waiting on the client is
+  // dropped, which lets its buffers go; a handler still at work (nothing queued) is left alone.
+  server.timeout = SEND_TIMEOUT_MS;
+  server.on('timeout', (socket: Socket) => {
+    const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const working = res && !res.writableFinished && socket.writableLength === 0;
+    if (working) return;
+    if (res) return stalled(socket);
+    // Only an answer larger than a slice can have been left unread in the kernel for long.
+    if (socket.bytesWritten > SLICE_BYTES) void idle(socket);
+    else socket.destroy();
+  });
+  // The last answer sent whole may still sit unread in the kernel (a client that stopped reading an
+  // answer smaller than the kernel's buffers): the connection is kept while the client takes it, and
+  // reset once it takes nothing for SEND_TIMEOUT_MS; a graceful close would leave it to the kernel.
+  const progress = new WeakMap<Socket, number>();
+  async function idle(socket: Socket) {
+    const queued = await unsentBytes(socket);
+    if (socket.destroyed || (socket as Socket & { _httpMessage?: unknown })._httpMessage) return;
+    if (!queued) return socket.destroy();
+    // Looked at SEND_TIMEOUT_MS ago (the timer below) and not a byte taken since.
+    if (progress.get(socket) === queued) return stalled(socket);
+    progress.set(socket, queued);
+    socket.setTimeout(SEND_TIMEOUT_MS);
+  }
+  function stalled(socket: Socket) {
+    o.log(`closed: the client took nothing of the answer for ${SEND_TIMEOUT_MS / 1000} s`);
+    // A reset, not a close: the kernel's send buffer (which a closed socket keeps trying to send to a
+    // client that reads nothing) is let go too.
+    socket.resetAndDestroy();
+  }
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
     const answer = () => {
       if (!socket.writable) return closeSoon(socket);
@@ -119,6 +165,17 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     socket.end(head + body, () => socket.destroy());
   }
   return server;
+}
+
+/** A request node's parser let through that no server of ours takes: its status and reason. */
+function checkHeaders(req: IncomingMessage): [number, Reason] | undefined {
+  if (req.rawHeaders.length / 2 > MAX_HEADERS) return [431, TOO_MANY_HEADERS];
+  // Node keeps the first Host and drops the others; which one a proxy before us read is unknown.
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts++;
+  if (hosts > 1) return [400, TWO_HOSTS];
+  if (req.httpVersion === '1.1' && hosts === 0) return [400, NO_HOST];
+  return undefined;
 }
 
 /** Runs `then` once `res` is done with: finished and closed, or destroyed. */

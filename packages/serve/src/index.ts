@@ -1,3 +1,4 @@
+export { type Binding, bindingOf, boundLine, exposureWarning } from './binding.js';
 export { readBody } from './body.js';
 export * from './bounds.js';
 export { helpHint, parseCommandLine } from './command-line.js';

@@ -9,7 +9,9 @@ import {
   type Listening,
   listen,
   MAX_CONNECTIONS,
+  MAX_HEADERS,
   REQUEST_TIMEOUT_MS,
+  SEND_TIMEOUT_MS,
 } from '../src/index.js';
 import { sendRaw } from '../src/malformed/index.js';
 
@@ -52,6 +54,9 @@ const conversation = (url: string, bytes: string, after: 'wait' | 'end') =>
     socket.on('error', reject);
     socket.on('close', () => resolve(data));
   });
+
+/** `n` short header fields, as many as fit node's 16 KB of headers. */
+const fields = (n: number) => Array.from({ length: n }, (_, i) => `${i.toString(36)}:1`);
 
 const lines: string[] = [];
 let server: Listening;
@@ -107,6 +112,26 @@ describe('createGuardedServer', () => {
   });
 
   it.each([
+    // given header lines → want status, code
+    ['two Host headers', ['Host: x', 'Host: y'], 400, 'bad_request'],
+    ['two Host headers, differently written', ['Host: x', 'host: x'], 400, 'bad_request'],
+    [`${MAX_HEADERS} header fields`, ['Host: x', ...fields(MAX_HEADERS - 2)], 200, undefined],
+    [`${MAX_HEADERS + 1} header fields`, ['Host: x', ...fields(MAX_HEADERS - 1)], 431, 'headers_too_large'],
+    [
+      '2,500 header fields, which node once dropped past the 2,000th',
+      ['Host: x', ...fields(2500)],
+      431,
+      'headers_too_large',
+    ],
+  ])('%s: %s', async (_name, lines, status, code) => {
+    const bytes = Buffer.from(`GET / HTTP/1.1\r\n${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`);
+    const answer = await sendRaw(server.url, { bytes, after: 'wait' });
+    expect(answer.status).toBe(status);
+    if (code) expect(JSON.parse(answer.body).messages[0].code).toBe(code);
+    expect((await get('/')).body).toBe('ok');
+  });
+
+  it.each([
     // given bytes (sent, then the client waits, or half-closes) → want everything the server sends
     [
       'a whole request, then bad bytes: its answer, then the refusal',
@@ -143,11 +168,20 @@ describe('the bounds and headers every server gets', () => {
 
   it('times out slow requests and caps connections as bounds.ts states', () => {
     const guarded = createGuardedServer(() => {}, { answer: envelope, log: () => {} });
-    expect([guarded.headersTimeout, guarded.requestTimeout, guarded.keepAliveTimeout, guarded.maxConnections]).toEqual([
+    expect([
+      guarded.headersTimeout,
+      guarded.requestTimeout,
+      guarded.keepAliveTimeout,
+      guarded.maxConnections,
+      guarded.timeout,
+      guarded.maxHeadersCount,
+    ]).toEqual([
       HEADERS_TIMEOUT_MS,
       REQUEST_TIMEOUT_MS,
       KEEP_ALIVE_TIMEOUT_MS,
       MAX_CONNECTIONS,
+      SEND_TIMEOUT_MS,
+      MAX_HEADERS + 1, // one past the bound, so that a request past it is seen and refused
     ]);
   });
 });

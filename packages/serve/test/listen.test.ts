@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { listen, urlHost } from '../src/index.js';
+import { bindingOf, boundLine, exposureWarning, listen, urlHost } from '../src/index.js';
 
 describe('urlHost', () => {
   it.each([
@@ -27,5 +27,32 @@ describe('listen', () => {
     const port = Number(new URL(first.url).port);
     await expect(listen(createServer(), port, '127.0.0.1')).rejects.toThrow(/EADDRINUSE/);
     await first.close();
+  });
+});
+
+describe('the address a server prints, and its warning', () => {
+  it.each([
+    // given host → want the line's address, exposed
+    ['127.0.0.1', /^http:\/\/127\.0\.0\.1:\d+\/x\/$/, false],
+    ['localhost', /^http:\/\/(127\.0\.0\.1|\[::1\]):\d+\/x\/$/, false],
+    [
+      '0.0.0.0',
+      /^http:\/\/0\.0\.0\.0:(\d+)\/x\/ \(every interface; from this machine http:\/\/127\.0\.0\.1:\1\/x\/\)$/,
+      true,
+    ],
+  ] as const)('bound to %s: prints %s', async (host, want, exposed) => {
+    const listening = await listen(createServer(), 0, host);
+    try {
+      expect(boundLine(listening.server, '/x/')).toMatch(want);
+      expect(bindingOf(listening.server).exposed).toBe(exposed);
+      const warning = exposureWarning(listening.server, 'the thing', 'anyone can call it');
+      if (exposed)
+        expect(warning).toMatch(
+          /^warning: the thing listens on http:\/\/0\.0\.0\.0:\d+ \(every interface\): anyone can call it\. /,
+        );
+      else expect(warning).toBeUndefined();
+    } finally {
+      await listening.close();
+    }
   });
 });

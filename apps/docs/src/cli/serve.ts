@@ -1,5 +1,13 @@
 // The edge: flags and environment variables are read here and nowhere else.
-import { BOUNDS_TEXT, exitOnUsageError, listenError, parseCommandLine, portOption } from '@tas/serve';
+import {
+  BOUNDS_TEXT,
+  boundLine,
+  exitOnUsageError,
+  exposureWarning,
+  listenError,
+  parseCommandLine,
+  portOption,
+} from '@tas/serve';
 import { defaultSiteOptions } from '../paths.js';
 import { DEFAULT_PORT, serveDocs } from '../serve.js';
 
@@ -39,7 +47,13 @@ try {
   }).catch((error: unknown) => {
     throw listenError(error, { port: ['--port', 'DOCS_PORT'], host: ['--host', 'DOCS_HOST'] });
   });
-  console.log(`Docs listening on ${server.url}/ (reference: ${server.url}/reference.html)`);
+  console.log(`Docs listening on ${boundLine(server.server, '/')} (reference: ${server.url}/reference.html)`);
+  const warning = exposureWarning(
+    server.server,
+    'the docs server',
+    'anyone who can reach this machine can read the site',
+  );
+  if (warning) console.error(warning);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void server.close().then(() => process.exit(0)));
   }

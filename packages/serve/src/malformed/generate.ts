@@ -10,7 +10,10 @@ const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
  * headers, each sent and then half-closed, so that a server never waits for more. `fc` is the
  * caller's fast-check.
  */
-export function generatedRequests(fc: typeof FastCheck, { prefix, headers = {}, post = `${prefix}/` }: TableOptions) {
+export function generatedRequests(
+  fc: typeof FastCheck,
+  { prefix, headers = {}, post = `${prefix}/`, get = `${prefix}/` }: TableOptions,
+) {
   const method = fc.oneof(
     fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'PROPFIND', 'CONNECT', 'TRACE'),
     fc.stringMatching(/^[A-Za-z!#$%&'*+.^_`|~-]{1,10}$/),
@@ -33,6 +36,8 @@ export function generatedRequests(fc: typeof FastCheck, { prefix, headers = {}, 
   );
   const target = fc.oneof(
     { weight: 6, arbitrary: fc.tuple(path, query).map(([p, q]) => `${p}${q}`) },
+    // A path the server answers: its headers reach the handler (and, in the mock, Prism).
+    { weight: 3, arbitrary: fc.tuple(fc.constant(get), query).map(([p, q]) => `${p}${q}`) },
     { weight: 1, arbitrary: fc.constantFrom('*', '//', '///x', 'http://elsewhere.invalid/', '', 'x') },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 16 }).map(latin1) },
   );
@@ -62,6 +67,8 @@ export function generatedRequests(fc: typeof FastCheck, { prefix, headers = {}, 
   const value = fc.oneof(
     fc.constantFrom('0', '5', '-1', '99999999999999999999', 'chunked', 'gzip, chunked', '100-continue', 'upgrade'),
     fc.constantFrom('websocket', 'application/json', 'text/plain', '*/*', 'code=500', 'close', 'keep-alive'),
+    // Media ranges, well and badly formed (Prism once answered 500 to `a/b;c`).
+    fc.constantFrom('a/b;c', '/', ';;;', '*/*;q=0', 'application/json;q=0', 'text/html', '*/*;q=x', 'a/b;c=', 'x/*'),
     fc.string({ maxLength: 20 }),
     fc.uint8Array({ maxLength: 20 }).map(latin1),
   );

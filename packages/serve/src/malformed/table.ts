@@ -8,6 +8,8 @@ export interface TableOptions {
   headers?: Record<string, string>;
   /** A path whose POST reads a JSON body (an operation), for the bodies cut short; default `prefix/`. */
   post?: string;
+  /** A path the server answers 200 to a GET (with `headers`), for the headers it must not choke on; default `prefix/`. */
+  get?: string;
 }
 
 /** A POST of these exact bytes as a JSON body (Content-Length given), asking to close after the answer. */
@@ -32,7 +34,12 @@ const request = (lines: string[], body = '', after: After = 'wait'): RawRequest 
  * request (`GET prefix/`); each server's test says which status it wants for each. Each asks the
  * server to close after answering.
  */
-export function malformedRequests({ prefix, headers = {}, post = `${prefix}/` }: TableOptions) {
+export function malformedRequests({
+  prefix,
+  headers = {},
+  post = `${prefix}/`,
+  get: served = `${prefix}/`,
+}: TableOptions) {
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   const get = (target: string, more: string[] = []) =>
     request([`GET ${target} HTTP/1.1`, 'Host: localhost', ...extra, ...more, 'Connection: close']);
@@ -99,6 +106,18 @@ export function malformedRequests({ prefix, headers = {}, post = `${prefix}/` }:
     'a JSON body that is not UTF-8': jsonPost(post, extra, Buffer.from('{"mobile":"\xff\xfe"}', 'latin1')),
     'a JSON body in another charset': jsonPost(post, extra, Buffer.from('{}'), 'application/json; charset=latin1'),
     'a JSON body nested 40 deep': jsonPost(post, extra, Buffer.from(`${'['.repeat(40)}${']'.repeat(40)}`)),
+    // Headers a server once choked on (issue 30): Prism answered 500 to an Accept it could not parse and
+    // an empty 200 to one that refuses everything; node kept the first of two Hosts and dropped fields
+    // past the 2,000th.
+    'Accept: a/b;c (a parameter without a value)': get(served, ['Accept: a/b;c']),
+    'Accept: / (no type)': get(served, ['Accept: /']),
+    'Accept: ;;; (separators only)': get(served, ['Accept: ;;;']),
+    'Accept: */*;q=0 (refuses every type)': get(served, ['Accept: */*;q=0']),
+    'two Host headers': get(served, ['Host: elsewhere.invalid']),
+    'too many header fields (2,100)': get(
+      served,
+      Array.from({ length: 2100 }, (_, i) => `${i.toString(36)}:1`),
+    ),
     'a body declared past the limit': {
       bytes: Buffer.from(
         `POST ${post} HTTP/1.1\r\nHost: localhost\r\n${extra.map((e) => `${e}\r\n`).join('')}Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n{"record":[`,
@@ -148,5 +167,11 @@ export const API_WANT: Record<RowName, number | undefined> = {
   'a JSON body that is not UTF-8': 400,
   'a JSON body in another charset': 400,
   'a JSON body nested 40 deep': 400,
+  'Accept: a/b;c (a parameter without a value)': 200, // ignored: every answer is JSON (RFC 9110 12.5.1)
+  'Accept: / (no type)': 200,
+  'Accept: ;;; (separators only)': 200,
+  'Accept: */*;q=0 (refuses every type)': 200,
+  'two Host headers': 400,
+  'too many header fields (2,100)': 431,
   'a body declared past the limit': 413,
 };
