@@ -18,6 +18,7 @@ export interface DownloadsBuild {
   clientDir?: string;
   control: boolean;
   servers: ServerDownload[];
+  conformance?: ClientPackage;
   addresses: Addresses;
 }
 
@@ -30,7 +31,7 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
   client?: ClientDownload;
   conversion: ChangeGroup[];
 }> {
-  const { outDir, doc, client, clientDir, control, servers, addresses } = build;
+  const { outDir, doc, client, clientDir, control, servers, conformance, addresses } = build;
   const json = doc as unknown as Record<string, unknown>;
   const doc30 = await convertTo30(json);
   writeFileSync(join(outDir, DOWNLOADS.openapi30Json), `${JSON.stringify(doc30, null, 2)}\n`);
@@ -50,13 +51,22 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
   const readmePath = clientDir && join(clientDir, 'README.md');
   const readme = Boolean(client && readmePath && existsSync(readmePath));
   if (client) copyFileSync(client.path, join(outDir, client.file));
+  if (conformance) copyFileSync(conformance.path, join(outDir, conformance.file));
   if (readme && readmePath) {
     const text = readFileSync(readmePath, 'utf8');
     writeFileSync(join(outDir, DOWNLOADS.clientReadme), text);
     pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html: forThePage(await marked.parse(text)), control });
   }
   const download = client && { ...client, readme };
-  pages['downloads.html'] = downloadsPage({ doc, client: download, servers, addresses, conversion, control });
+  pages['downloads.html'] = downloadsPage({
+    doc,
+    client: download,
+    servers,
+    conformance,
+    addresses,
+    conversion,
+    control,
+  });
   return { pages, client: download, conversion };
 }
 

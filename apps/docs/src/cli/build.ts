@@ -12,7 +12,7 @@ index.html (getting started), reference.html (Redoc), sandbox-control.html (when
 control API description exists), openapi.yaml, openapi.json and arazzo/*.arazzo.yaml;
 downloads.html with the client tarball (tas-client-<v>.tgz, its SHA-256), client.html and
 client-README.md, the sandbox and mock tarballs (tas-sandbox-<v>.tgz, tas-mock-<v>.tgz, each started
-with npx), openapi-3.0.yaml and openapi-3.0.json (OpenAPI 3.0, validated), and a Postman
+with npx), the conformance suite (tas-conformance-<v>.tgz), openapi-3.0.yaml and openapi-3.0.json (OpenAPI 3.0, validated), and a Postman
 collection with environments for the mock and the sandbox;
 changes.html (every release's changes) and v/<version>/ (each release's site), with a version
 switcher on every page.

@@ -76,8 +76,8 @@ ${g.items
 <p>The interface document leaves some things "not shown": a field's exact format, a status code, a
 limit's value. Where it does, this API's description makes a decision and marks it as assumed. These
 ${assumptions.length} decisions are read from those marks when the site is built. A deployment may differ on
-them; everything else is the interface's promise. The conformance suite reports a departure from an
-assumption as a warning, not a failure.</p>
+them; everything else is the interface's promise. The conformance suite (<code>tas-conformance</code>, on
+<a href="downloads.html#conformance">Downloads</a>) reports a departure from an assumption as a warning, not a failure.</p>
 <div class="assumptions">
 ${groups.join('\n')}
 </div>`;

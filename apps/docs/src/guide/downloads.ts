@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '@tas/openapi';
 import type { ChangeGroup } from '../build/openapi30/changes.js';
 import { POSTMAN_ENVIRONMENTS } from '../build/postman.js';
 import { type Addresses, atAddresses } from './addresses.js';
+import { type ConformanceDownload, conformanceSection } from './conformance.js';
 import { conversionSection } from './conversion.js';
 import { generatorsSection } from './generators.js';
 import { code, esc, table } from './html.js';
@@ -32,6 +33,7 @@ export interface DownloadsInput {
   doc: OpenApiDocument;
   client?: ClientDownload;
   servers: ServerDownload[];
+  conformance?: ConformanceDownload;
   addresses: Addresses;
   conversion: ChangeGroup[];
   control: boolean;
@@ -62,7 +64,8 @@ ${readme}`;
 }
 
 /** downloads.html: the client, the sandbox and the mock, the description in 3.1 and 3.0, the Postman collection. */
-export function downloadsPage({ doc, client, servers, addresses, conversion, control }: DownloadsInput): string {
+export function downloadsPage(input: DownloadsInput): string {
+  const { doc, client, servers, conformance, addresses, conversion, control } = input;
   const { title, version } = doc.info;
   const envRows = Object.entries(POSTMAN_ENVIRONMENTS).map(([name, values]) => [
     `<a href="${DOWNLOADS.environment(name)}" download>${DOWNLOADS.environment(name)}</a>`,
@@ -77,6 +80,8 @@ ${clientInstall(client)}
 <a href="index.html#client">Getting started</a> shows whole journeys.</p>
 <h2 id="servers">The sandbox and the mock</h2>
 ${serversSection(servers, addresses)}
+<h2 id="conformance">The conformance suite</h2>
+${conformanceSection(conformance, addresses)}
 <h2 id="description">The description</h2>
 ${table(
   ['File', 'Format', 'For'],

@@ -79,6 +79,7 @@ ${listAssumptions(doc).length} decisions are listed on their own page: <a href="
 <ul>
 <li><a href="downloads.html#client">The typed client</a>${client ? `: ${esc(client.file)}` : ''}</li>
 <li><a href="downloads.html#servers">The sandbox and the mock</a>, to run on your machine${servers.length ? `: ${servers.map((s) => esc(s.file)).join(', ')}` : ''}</li>
+<li><a href="downloads.html#conformance">The conformance suite</a>, which checks any deployment against this contract</li>
 <li><a href="openapi.yaml" download>openapi.yaml</a>: the bundled description, version ${esc(version)}</li>
 <li><a href="openapi.json" download>openapi.json</a>: the same, as JSON</li>
 <li><a href="downloads.html#openapi-30">openapi-3.0.yaml and openapi-3.0.json</a>: the same as OpenAPI 3.0, for tools that read only 3.0</li>
