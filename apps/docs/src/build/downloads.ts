@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { OpenApiDocument } from '@tas/openapi';
 import { marked } from 'marked';
 import { stringify } from 'yaml';
-import { type Addresses, atAddresses } from '../guide/addresses.js';
+import { type Addresses, atAddresses, hostedProse } from '../guide/addresses.js';
 import { type ClientDownload, clientReadmePage, DOWNLOADS, downloadsPage } from '../guide/downloads.js';
+import { esc } from '../guide/html.js';
 import type { ServerDownload } from '../guide/servers.js';
 import type { ClientPackage } from './client-package.js';
 import { type ChangeGroup, conversionChanges } from './openapi30/changes.js';
@@ -55,7 +56,8 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
   if (readme && readmePath) {
     const text = readFileSync(readmePath, 'utf8');
     writeFileSync(join(outDir, DOWNLOADS.clientReadme), text);
-    pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html: forThePage(await marked.parse(text)), control });
+    const html = forThePage(hostedReadme(await marked.parse(text), addresses));
+    pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html, control });
   }
   const download = client && { ...client, readme };
   pages['downloads.html'] = downloadsPage({
@@ -68,6 +70,26 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
     control,
   });
   return { pages, client: download, conversion };
+}
+
+/**
+ * The README's quick start as a partner of a site built for hosted servers reads it: the hosted addresses,
+ * and no word of starting a server (the tarball's README keeps the local ones, for a partner's own).
+ */
+function hostedReadme(html: string, addresses: Addresses): string {
+  if (!addresses.hosted.sandbox && !addresses.hosted.mock) return html;
+  const start =
+    /Start the mock \(<code>[^<]*<\/code>\) or the sandbox \(<code>[^<]*<\/code>\), as the\s+documentation site(?:'|&#39;)s Getting started page says\./;
+  const where = (name: 'mock' | 'sandbox') =>
+    addresses.hosted[name]
+      ? `The ${name} is hosted at <code>${esc(addresses[name])}</code>.`
+      : `Start the ${name} (<code>${esc(addresses[name])}</code>) as the documentation site's Getting started page says.`;
+  return hostedProse(
+    html
+      .replace('Quick start (against the local mock or the sandbox)', 'Quick start (against the mock or the sandbox)')
+      .replace(start, `${where('mock')} ${where('sandbox')}`),
+    addresses,
+  );
 }
 
 /** An environment pointed at the site's sandbox or mock (the hosted ones when the build was given them). */

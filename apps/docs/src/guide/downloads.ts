@@ -56,8 +56,8 @@ ${code(
   ].join('\n'),
   'sh',
 )}
-<p>The same tarball is in the release folder (<code>npm run release</code>) beside <code>docs/</code>, with the SHA-256 of every
-file of the release in <code>SHA256SUMS</code> (<code>sha256sum -c SHA256SUMS</code>).</p>
+<p>If you were handed the release folder rather than this site, it holds the same tarball beside <code>docs/</code>, with the
+SHA-256 of every file of the release in <code>SHA256SUMS</code> (<code>sha256sum -c SHA256SUMS</code>).</p>
 <p><strong>Once published</strong>: <code>npm install ${esc(client.name)}</code>. The package is <strong>not on the npm registry yet</strong>:
 until it is, that command fails (404); use the tarball.</p>
 ${readme}`;
@@ -153,7 +153,7 @@ ${code(
   ].join('\n'),
   'sh',
 )}
-<p>A test of this site runs the collection this way against a fresh sandbox with both environments and against the mock
+<p>Before the site is published, the collection is run this way against a fresh sandbox with both environments and against the mock
 (every assertion passes), and against a wrong <code>base_url</code> and a deployment that drops one required field (the run fails,
 naming the request).</p>`;
   return page({ title: 'Downloads', siteTitle: title, version, body, control });
