@@ -103,13 +103,31 @@ function atEnvironment(env: Record<string, unknown>, addresses: Addresses): Reco
   };
 }
 
+/** A rendered table's cells named after their column (`data-label`), for the cards of a narrow screen. */
+function labelled(table: string): string {
+  const head = [...(/<thead>([\s\S]*?)<\/thead>/.exec(table)?.[1] ?? '').matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map(
+    (m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/"/g, '&quot;'),
+  );
+  return table.replace(/<tr>([\s\S]*?)<\/tr>/g, (row, cells: string) => {
+    let i = 0;
+    return `<tr>${cells.replace(/<td([^>]*)>/g, (_, attrs: string) => `<td${attrs} data-label="${head[i++] ?? ''}">`)}</tr>`;
+  });
+}
+
 /**
  * The rendered README as the guide's pages show HTML: ids on h2 and h3 for the table of contents
  * (marked 9 gives none), and tables that scroll in their own box on a narrow screen.
  */
 function forThePage(html: string): string {
   const seen = new Set<string>();
-  const wrapped = html.replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${t}</div>`);
+  const wrapped = html
+    .replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${labelled(t)}</div>`)
+    // Each line of a code block its own block, as the guide's own (`code` in html.ts).
+    .replace(/<pre><code([^>]*)>([\s\S]*?)<\/code><\/pre>/g, (_, attrs: string, text: string) => {
+      const lines = text.replace(/\n$/, '').split('\n');
+      const html = lines.map((l, i) => `<span class="line">${l}${i < lines.length - 1 ? '\n' : ''}</span>`).join('');
+      return `<pre><code${attrs}>${html}</code></pre>`;
+    });
   return wrapped.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level: string, text: string) => {
     const base =
       text
