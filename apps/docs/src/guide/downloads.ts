@@ -69,7 +69,7 @@ export function downloadsPage(input: DownloadsInput): string {
   const { title, version } = doc.info;
   const envRows = Object.entries(POSTMAN_ENVIRONMENTS).map(([name, values]) => [
     `<a href="${DOWNLOADS.environment(name)}" download>${DOWNLOADS.environment(name)}</a>`,
-    `<code>base_url</code> <code>${esc(atAddresses(values.base_url, addresses))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>`,
+    `<code>base_url</code> <code>${esc(atAddresses(values.base_url, addresses))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>, <code>sandbox</code> <code>${esc(values.sandbox)}</code>`,
   ]);
   const body = `<h1>Downloads</h1>
 <p>Everything an integration needs, for version <strong data-version>${esc(version)}</strong> of the ${esc(title)}; every file is
@@ -142,9 +142,10 @@ that authenticates at once (<code>sandbox-key-instant</code>) there is nothing t
 <li><em>Get a roadmap</em> makes a roadmap on the sandbox (<code>POST /__sandbox/roadmaps/</code>) unless you set
 <code>roadmap_token</code>.</li>
 </ul>
-<p>On the mock every request passes, whatever token (the SMS code stays the example's). <strong>On a live deployment</strong>,
-duplicate an environment and set <code>base_url</code> and <code>apiKey</code>, and <code>roadmap_token</code> (a roadmap of yours): it
-has no outbox, so with SMS verification put the code the participant received in <code>sms_code</code> and send the
+<p>On the mock every request passes, whatever token (the SMS code stays the example's). The mock has none of the sandbox's
+<code>/__sandbox/</code> calls: its environment sets <code>sandbox</code> to <code>no</code>, so the requests above skip them and
+the console says why. <strong>On a live deployment</strong>, duplicate an environment and set <code>base_url</code> and
+<code>apiKey</code>, <code>sandbox</code> to <code>no</code>, and <code>roadmap_token</code> (a roadmap of yours): it has no outbox, so with SMS verification put the code the participant received in <code>sms_code</code> and send the
 verification by hand; an instant organizer runs end to end. From a terminal, with the sandbox running:</p>
 ${code(
   [
