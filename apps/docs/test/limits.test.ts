@@ -6,7 +6,7 @@ import { textOf } from './page-text.js';
 
 const doc = loadDescription();
 const rows = [...limitsSection(doc).matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
-  [...(m[1] ?? '').matchAll(/<t[hd]>([\s\S]*?)<\/t[hd]>/g)].map((c) => textOf(c[1] ?? '')),
+  [...(m[1] ?? '').matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => textOf(c[1] ?? '')),
 );
 const value = (limit: string) => rows.find((r) => r[0] === limit)?.[1];
 
