@@ -38,7 +38,7 @@ async function build(addresses: ReturnType<typeof siteAddresses>) {
     read(DOWNLOADS.environment('sandbox')),
     read(DOWNLOADS.environment('mock')),
     // The reference's samples, as Redoc has them in the page's data.
-    ...[...read('reference.html').matchAll(/BASE_URL = '[^']*'|Needs BASE_URL \(the sandbox: [^)]*\)/g)].map(
+    ...[...read('reference.html').matchAll(/BASE_URL \?\? '[^']*'|Needs BASE_URL \(the sandbox: [^)]*\)/g)].map(
       (m) => m[0],
     ),
   ].join('\n');
