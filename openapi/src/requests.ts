@@ -217,10 +217,22 @@ function parseBody(
   return { value: result.value };
 }
 
-/** Schema issues as messages; issues inside a profile are `invalid_profile`, the rest `invalid_body`. */
+/** The message kept for a field that breaks several rules: its type first, then its pattern's own words. */
+const RANK: Record<string, number> = { type: 0, const: 1, enum: 1, pattern: 2, format: 3 };
+
+/**
+ * Schema issues as messages, one per field (a missing property is its own field); issues inside a
+ * profile are `invalid_profile`, the rest `invalid_body`.
+ */
 function toMessages(issues: ValidationIssue[]): Message[] {
+  const byField = new Map<string, ValidationIssue>();
+  for (const issue of issues) {
+    const key = issue.keyword === 'required' ? issue.message : issue.path;
+    const kept = byField.get(key);
+    if (!kept || (RANK[issue.keyword] ?? 9) < (RANK[kept.keyword] ?? 9)) byField.set(key, issue);
+  }
   // Ajv reports a failing oneOf both for each branch and for the oneOf; the most specific come first.
-  const sorted = [...issues].sort((a, b) => b.path.length - a.path.length);
+  const sorted = [...byField.values()].sort((a, b) => b.path.length - a.path.length);
   return sorted.map((i) => ({
     code: /\/profile(\/|$)/.test(i.path) ? 'invalid_profile' : 'invalid_body',
     text: i.message,

@@ -12,6 +12,7 @@ export function defaultSiteOptions(): Omit<SiteOptions, 'log'> {
     descriptionDir: dirname(createRequire(import.meta.url).resolve('@tas/openapi/openapi.json')),
     clientExamplesDir: root('packages/client/examples'),
     clientDir: root('packages/client'),
+    conformanceDir: root('packages/conformance'),
     serverDirs: [root('apps/sandbox/dist'), root('apps/mock/dist')],
     controlDescription: root('apps/sandbox/control.openapi.yaml'),
     arazzoDir: root('openapi/arazzo'),

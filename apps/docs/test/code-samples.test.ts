@@ -150,7 +150,11 @@ describe('the code samples of the reference', () => {
 
       const file = join(dir, `${sample.operationId}.ts`);
       writeFileSync(file, sample.client);
-      const clientRun = await run(process.execPath, ['--import', 'tsx', file], { ...base, ...(await prepare(sample)) });
+      // The client sample reads Getting started's names (TAS_BASE_URL, TAS_RECORD, …).
+      const tasEnv = Object.fromEntries(
+        Object.entries({ ...base, ...(await prepare(sample)) }).map(([k, v]) => [`TAS_${k}`, v]),
+      );
+      const clientRun = await run(process.execPath, ['--import', 'tsx', file], tasEnv);
       expect(clientRun.stderr).toBe('');
       expect(clientRun.status).toBe(0);
       expect(JSON.parse(clientRun.stdout)).toBeTypeOf('object');

@@ -40,7 +40,7 @@ describe('errors.html', () => {
     (_c, e) => {
       expect(html).toContain(`<code id="${e.code}">${e.code}</code>`);
       for (const status of e.statuses)
-        expect(html).toMatch(new RegExp(`id="${e.code}">[\\s\\S]*?<td>[^<]*\\b${status}\\b`));
+        expect(html).toMatch(new RegExp(`id="${e.code}">[\\s\\S]*?<td[^>]*>[^<]*\\b${status}\\b`));
     },
   );
 
@@ -70,9 +70,10 @@ describe("the page's curl, against the mock", () => {
   afterAll(() => mock.close());
 
   it('answers the error it asks for with Prefer', async () => {
-    const block = /<pre><code class="language-sh">(curl[\s\S]*?)<\/code><\/pre>/.exec(html)?.[1] ?? '';
+    const block =
+      /<pre><code class="language-sh">((?:<span class="line">)?curl[\s\S]*?)<\/code><\/pre>/.exec(html)?.[1] ?? '';
     const command = block
-      .replace(/<\/?bdi[^>]*>/g, '')
+      .replace(/<\/?(bdi|span)[^>]*>/g, '')
       .replaceAll('&#39;', "'")
       .replaceAll('&quot;', '"')
       .replaceAll('&amp;', '&')

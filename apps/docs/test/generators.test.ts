@@ -23,7 +23,10 @@ const cases: [string, { given: GeneratorMatrix | undefined; want: string[]; not?
     'a generator proven on both Nodes: one line for both',
     {
       given: { runs: { '20': [row({})], '22': [row({})] } },
-      want: ['<td><code>gen</code></td><td>1.0.0</td>', 'On Node 20 and 22: <strong>proven</strong>'],
+      want: [
+        '<td data-label="Generator"><code>gen</code></td><td data-label="Version">1.0.0</td>',
+        'On Node 20 and 22: <strong>proven</strong>',
+      ],
     },
   ],
   [

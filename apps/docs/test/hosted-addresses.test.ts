@@ -11,7 +11,21 @@ import { defaultSiteOptions } from '../src/paths.js';
 // partner runs points there; built without them, at the local servers the downloads start.
 const hosted = { sandbox: 'https://sandbox.tas.example', mock: 'https://mock.tas.example/' };
 
-async function built(addresses = siteAddresses()) {
+const publisher = {
+  supportUrl: 'https://partners.example.org/help',
+  supportEmail: 'help@partners.example.org',
+  licenseName: 'Partner agreement 2026',
+  licenseUrl: 'https://partners.example.org/licence',
+};
+// Each site is built once (a build takes a minute on a busy machine) and read by several tests.
+const sites = new Map<string, ReturnType<typeof build>>();
+const built = (hostedFor?: 'hosted') => {
+  const key = hostedFor ?? 'local';
+  if (!sites.has(key)) sites.set(key, build(hostedFor ? siteAddresses(hosted, publisher) : siteAddresses()));
+  return sites.get(key) as ReturnType<typeof build>;
+};
+
+async function build(addresses: ReturnType<typeof siteAddresses>) {
   const outDir = mkdtempSync(join(tmpdir(), 'tas-docs-hosted-'));
   await buildSite({ ...defaultSiteOptions(), outDir, addresses });
   const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
@@ -24,7 +38,7 @@ async function built(addresses = siteAddresses()) {
     read(DOWNLOADS.environment('sandbox')),
     read(DOWNLOADS.environment('mock')),
     // The reference's samples, as Redoc has them in the page's data.
-    ...[...read('reference.html').matchAll(/BASE_URL = '[^']*'|Needs BASE_URL \(the sandbox: [^)]*\)/g)].map(
+    ...[...read('reference.html').matchAll(/BASE_URL \?\? '[^']*'|Needs BASE_URL \(the sandbox: [^)]*\)/g)].map(
       (m) => m[0],
     ),
   ].join('\n');
@@ -33,7 +47,7 @@ async function built(addresses = siteAddresses()) {
 
 describe('the hosted addresses the site is built for', () => {
   it('are what every command, sample, client example and Postman environment uses', async () => {
-    const { read, runnable } = await built(siteAddresses(hosted));
+    const { read, runnable } = await built('hosted');
     expect(runnable).toContain('https://sandbox.tas.example');
     expect(runnable).toContain('https://mock.tas.example');
     expect(runnable).not.toContain('.example//');
@@ -44,6 +58,22 @@ describe('the hosted addresses the site is built for', () => {
     expect(read('reference.html')).toContain('https://sandbox.tas.example/api/v2');
   });
 
+  it('are what every page speaks of: localhost only where the reader starts a server of their own', async () => {
+    const { read } = await built('hosted');
+    // The reference's Servers text, the control API's server and description, the client's quick start.
+    for (const file of ['reference.html', 'sandbox-control.html', 'client.html', 'index.html', 'errors.html'])
+      expect(read(file), file).not.toMatch(/localhost|local (sandbox|mock)/);
+    expect(read('sandbox-control.html')).toContain('https://sandbox.tas.example/__sandbox');
+    expect(read('client.html')).toContain('The mock is hosted at <code>https://mock.tas.example</code>');
+    // Downloads: the conformance run checks the hosted sandbox; only the commands that start a server
+    // of the reader's own say where it listens.
+    const downloads = read('downloads.html');
+    expect(downloads).toContain('--base-url https://sandbox.tas.example --provision sandbox');
+    const mentions = [...downloads.matchAll(/[^.]*localhost[^.]*/g)].map((m) => m[0]);
+    expect(mentions.length).toBeGreaterThan(0);
+    for (const line of mentions) expect(line).toMatch(/It prints the address it listens on/);
+  });
+
   it('without them, are the local servers, with the one command that starts each from Downloads', async () => {
     const { read, runnable } = await built();
     expect(runnable).toContain(LOCAL.sandbox);
@@ -51,5 +81,28 @@ describe('the hosted addresses the site is built for', () => {
     expect(guide).not.toMatch(/clone|npm start|npm run (mock|sandbox)/);
     expect(guide).toMatch(/npx --yes --package \.\/tas-sandbox-[\d.]+\.tgz tas-sandbox/);
     expect(guide).toMatch(/npx --yes --package \.\/tas-mock-[\d.]+\.tgz tas-mock/);
+  });
+});
+
+// The contact and licence partners read: what the build was given, else nothing placeholder-like.
+describe('the support contact and the licence', () => {
+  const PLACEHOLDER = /tas\.example\/support|LicenseRef-/;
+  /** What Redoc shows of the reference (its server-rendered markup, not the page's data). */
+  const shown = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '');
+
+  it('without them, no page shows a placeholder contact or a LicenseRef identifier', async () => {
+    const { read } = await built();
+    for (const file of ['reference.html', 'sandbox-control.html', 'index.html'])
+      expect(shown(read(file)), file).not.toMatch(PLACEHOLDER);
+    expect(shown(read('reference.html'))).toContain('Proprietary, for partners of the service');
+  });
+
+  it('given at build time, the reference and Getting started show them', async () => {
+    const { read } = await built('hosted');
+    const reference = shown(read('reference.html'));
+    for (const value of Object.values(publisher)) expect(reference).toContain(value);
+    expect(reference).not.toMatch(PLACEHOLDER);
+    expect(read('index.html')).toContain('<a href="https://partners.example.org/help">');
+    expect(read('index.html')).toContain('mailto:help@partners.example.org');
   });
 });

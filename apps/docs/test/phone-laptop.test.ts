@@ -87,3 +87,33 @@ describe('the top bar', () => {
     await page.close();
   });
 });
+
+describe('after a deep link on a laptop', () => {
+  it.each(['reference.html#operation/getResult', 'sandbox-control.html'])(
+    '%s keeps the site bar on screen, over nothing the link landed on',
+    async (url) => {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      const target = url.includes('#') ? url : `${url}#/clock/advanceclock`;
+      await page.goto(`${server.url}/${target}`);
+      await page.waitForFunction(() => !document.querySelector('#tas-prerender'));
+      // Redoc scrolls to the operation: the page is scrolled, the bar is still on screen and on top.
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(200);
+      const bar = await page.evaluate(() => {
+        const nav = document.querySelector('.tas-nav') as HTMLElement;
+        const r = nav.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + 20, r.top + r.height / 2);
+        return { top: r.top, bottom: r.bottom, onTop: Boolean(at && nav.contains(at)) };
+      });
+      expect(bar.top).toBe(0);
+      expect(bar.onTop).toBe(true);
+      // The heading the link named is below the bar, not under it.
+      if (url.includes('getResult')) {
+        const heading = page.locator('#redoc [data-section-id="/results/getresult"] h2').first();
+        const box = await heading.boundingBox();
+        expect(box?.y ?? -1).toBeGreaterThanOrEqual(bar.bottom - 1);
+      }
+      await page.close();
+    },
+    TEST_LIMIT_MS,
+  );
+});

@@ -144,10 +144,31 @@ describe('the Postman collection', () => {
     },
   );
 
-  it('passes on the mock', async () => {
-    const { failures, assertions } = report(await newman(environmentFor('mock', mock.url)));
-    expect(failures).toEqual([]);
-    expect(assertions).toBe(2 * operations.length);
+  it('passes on the mock, with no side request to a sandbox control API it does not have', async () => {
+    // Every path the mock is asked for, side requests (pm.sendRequest) included, through a recording proxy.
+    const asked: string[] = [];
+    const proxy = createServer(async (req, res) => {
+      asked.push(req.url ?? '');
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const upstream = await fetch(`${mock.url}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const { failures, assertions } = report(await newman(environmentFor('mock', url)));
+      expect(failures).toEqual([]);
+      expect(assertions).toBe(2 * operations.length);
+    } finally {
+      proxy.close();
+    }
+    expect(asked.length).toBeGreaterThanOrEqual(operations.length);
+    expect(asked.filter((path) => path.startsWith('/__sandbox/'))).toEqual([]);
   });
 
   it('fails against a wrong base URL (a trailing slash): every request, by name', async () => {

@@ -57,7 +57,7 @@ async function run(journey: Walkthrough) {
 
 const textOf = (html: string) =>
   html
-    .replace(/<\/?bdi[^>]*>/g, '')
+    .replace(/<\/?(bdi|span)[^>]*>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')

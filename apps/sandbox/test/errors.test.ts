@@ -391,3 +391,20 @@ describe('mobile duplicate limit (SMS mode only)', () => {
     for (let i = 0; i < 6; i++) expect((await (await authOf(api.instant))(adult, mobile)).status).toBe(200);
   });
 });
+
+describe('a body that breaks the schema', () => {
+  it('answers invalid_body, one message per field: a mobile both short and off its pattern is named once', async () => {
+    const token = await api.instant.record();
+    const reply = await api.instant.post(`/api/v2/record/${token}/auth/`, {
+      mobile: '0912',
+      profile: { ...adult, is_male: 'yes' },
+    });
+    expect(reply.status).toBe(400);
+    const messages = reply.body.messages as { code: string; field?: string; text: string }[];
+    expect(messages.map((m) => [m.code, m.field])).toEqual([
+      ['invalid_profile', '/profile/is_male'],
+      ['invalid_body', '/mobile'],
+    ]);
+    expect(messages[1]?.text).toMatch(/11 digits starting with 09/);
+  });
+});

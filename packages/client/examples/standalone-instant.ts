@@ -7,13 +7,15 @@ const tas = createClient({
 });
 const token = process.env.TAS_RECORD ?? '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
 
+// external_id is unique per organizer: a fresh one each run, so that the example runs again.
 const started = await startRecordAuth(tas, token, {
   mobile: '09121234567',
-  profile: { name: 'علی رضایی', birth: '1990-04-21', is_male: true, external_id: 10452 },
+  profile: { name: 'علی رضایی', birth: '1990-04-21', is_male: true, external_id: Date.now() },
 });
 if (started.status === 'authenticated') {
   console.log('authenticated at once:', started.record.profile?.case_number);
 } else {
-  // This organizer verifies by SMS instead: see standalone-sms.ts.
+  // This organizer verifies by SMS instead: see standalone-sms.ts. The mock answers this way for any
+  // key: its first example of the call is SMS mode.
   console.log(`an SMS code was sent; it expires in ${started.codeExpiresIn} s`);
 }

@@ -2,7 +2,7 @@
  * openapi-fetch's `pathSerializer`, for this API's path parameters: each is a plain string in the
  * simple style, so `{token}` becomes the percent-encoded value, as the default serializer makes it.
  * The default matches a regular expression and parses the style of every parameter on every call;
- * this one splits each path template once.
+ * this one splits each path template once. A missing or empty parameter is refused (TypeError), not sent.
  */
 const templates = new Map<string, string[]>();
 
@@ -17,7 +17,12 @@ export function pathSerializer(pathname: string, params: Record<string, unknown>
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i] as string;
     const value = params[name];
-    url += value === undefined || value === null ? `{${name}}` : encodeURIComponent(String(value));
+    // An empty or missing token would call another path (`/record//auth/`, a 404): refused before sending.
+    if (value === undefined || value === null || String(value) === '')
+      throw new TypeError(
+        `${pathname.replace(/^.*?(?=\/(record|roadmap)\b)/, '')}: the path parameter ${name} is ${value === '' ? 'empty' : 'missing'}; give it (e.g. a record's or roadmap's token) before calling`,
+      );
+    url += encodeURIComponent(String(value));
     url += parts[i + 1] as string;
   }
   return url;

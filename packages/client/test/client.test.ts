@@ -34,6 +34,23 @@ describe('createClient', () => {
     expect(sent[1]?.body).toEqual(example('SubmitAnswersMixed'));
   });
 
+  it('refuses a missing or empty token before sending anything, naming the parameter', async () => {
+    const { tas, sent } = client(() => ({ body: example('RecordDetailReady') }));
+    await expect(tas.call('getRecord', { path: { token: '' } })).rejects.toThrow(
+      /\/record\/\{token\}\/: the path parameter token is empty/,
+    );
+    const missing = (process.env as Record<string, string | undefined>).TAS_NO_SUCH_RECORD as string;
+    await expect(
+      tas.call('authenticateRecord', {
+        path: { token: missing },
+        body: example<{ mobile: string; profile: { name: string; birth: string; is_male: boolean } }>(
+          'RecordAuthRequest',
+        ),
+      }),
+    ).rejects.toBeInstanceOf(TypeError);
+    expect(sent).toEqual([]);
+  });
+
   it('the raw openapi-fetch client shares the key and the errors', async () => {
     const { tas, sent } = client(() => ({ status: 404, body: example('ErrorRoadmapNotFound') }));
     await expect(tas.raw.GET('/roadmap/{token}/', { params: { path: { token } } })).rejects.toBeInstanceOf(TasApiError);

@@ -31,7 +31,7 @@ export function changesPage(input: {
   const body = [
     '<h1>Changes</h1>',
     '<p>Every release of the contract, newest first, with what changed since the one before. ' +
-      'Changes marked <em>assumed</em> touch something the description marks as our decision rather than the ' +
+      'Changes marked <em>assumed</em> touch something the description marks as its own decision rather than the ' +
       "interface's promise. Generated from the differences between the released descriptions.</p>",
     ...ordered.map((entry, i) => {
       const previous = ordered[i + 1]?.version;

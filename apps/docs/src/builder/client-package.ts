@@ -23,7 +23,8 @@ export function packClient(dir: string): ClientPackage | undefined {
   if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'dist'))) return undefined;
   const { name, version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, string>;
   const out = mkdtempSync(join(tmpdir(), 'tas-docs-client-'));
-  const printed = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], {
+  // Built already (turbo builds a package before the site that packs it): a prepack script is not run again.
+  const printed = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], {
     cwd: dir,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],

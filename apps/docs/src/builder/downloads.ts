@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { OpenApiDocument } from '@tas/openapi';
 import { marked } from 'marked';
 import { stringify } from 'yaml';
-import { type Addresses, atAddresses } from '../guide/addresses.js';
+import { type Addresses, atAddresses, hostedProse } from '../guide/addresses.js';
 import { type ClientDownload, clientReadmePage, DOWNLOADS, downloadsPage } from '../guide/downloads.js';
+import { esc } from '../guide/html.js';
 import type { ServerDownload } from '../guide/servers.js';
 import type { ClientPackage } from './client-package.js';
 import { type ChangeGroup, conversionChanges } from './openapi30/changes.js';
@@ -18,6 +19,7 @@ export interface DownloadsBuild {
   clientDir?: string;
   control: boolean;
   servers: ServerDownload[];
+  conformance?: ClientPackage;
   addresses: Addresses;
 }
 
@@ -30,7 +32,7 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
   client?: ClientDownload;
   conversion: ChangeGroup[];
 }> {
-  const { outDir, doc, client, clientDir, control, servers, addresses } = build;
+  const { outDir, doc, client, clientDir, control, servers, conformance, addresses } = build;
   const json = doc as unknown as Record<string, unknown>;
   const doc30 = await convertTo30(json);
   writeFileSync(join(outDir, DOWNLOADS.openapi30Json), `${JSON.stringify(doc30, null, 2)}\n`);
@@ -50,14 +52,44 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
   const readmePath = clientDir && join(clientDir, 'README.md');
   const readme = Boolean(client && readmePath && existsSync(readmePath));
   if (client) copyFileSync(client.path, join(outDir, client.file));
+  if (conformance) copyFileSync(conformance.path, join(outDir, conformance.file));
   if (readme && readmePath) {
     const text = readFileSync(readmePath, 'utf8');
     writeFileSync(join(outDir, DOWNLOADS.clientReadme), text);
-    pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html: forThePage(await marked.parse(text)), control });
+    const html = forThePage(hostedReadme(await marked.parse(text), addresses));
+    pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html, control });
   }
   const download = client && { ...client, readme };
-  pages['downloads.html'] = downloadsPage({ doc, client: download, servers, addresses, conversion, control });
+  pages['downloads.html'] = downloadsPage({
+    doc,
+    client: download,
+    servers,
+    conformance,
+    addresses,
+    conversion,
+    control,
+  });
   return { pages, client: download, conversion };
+}
+
+/**
+ * The README's quick start as a partner of a site built for hosted servers reads it: the hosted addresses,
+ * and no word of starting a server (the tarball's README keeps the local ones, for a partner's own).
+ */
+function hostedReadme(html: string, addresses: Addresses): string {
+  if (!addresses.hosted.sandbox && !addresses.hosted.mock) return html;
+  const start =
+    /Start the mock \(<code>[^<]*<\/code>\) or the sandbox \(<code>[^<]*<\/code>\), as the\s+documentation site(?:'|&#39;)s Getting started page says\./;
+  const where = (name: 'mock' | 'sandbox') =>
+    addresses.hosted[name]
+      ? `The ${name} is hosted at <code>${esc(addresses[name])}</code>.`
+      : `Start the ${name} (<code>${esc(addresses[name])}</code>) as the documentation site's Getting started page says.`;
+  return hostedProse(
+    html
+      .replace('Quick start (against the local mock or the sandbox)', 'Quick start (against the mock or the sandbox)')
+      .replace(start, `${where('mock')} ${where('sandbox')}`),
+    addresses,
+  );
 }
 
 /** An environment pointed at the site's sandbox or mock (the hosted ones when the build was given them). */
@@ -71,13 +103,31 @@ function atEnvironment(env: Record<string, unknown>, addresses: Addresses): Reco
   };
 }
 
+/** A rendered table's cells named after their column (`data-label`), for the cards of a narrow screen. */
+function labelled(table: string): string {
+  const head = [...(/<thead>([\s\S]*?)<\/thead>/.exec(table)?.[1] ?? '').matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map(
+    (m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/"/g, '&quot;'),
+  );
+  return table.replace(/<tr>([\s\S]*?)<\/tr>/g, (row, cells: string) => {
+    let i = 0;
+    return `<tr>${cells.replace(/<td([^>]*)>/g, (_, attrs: string) => `<td${attrs} data-label="${head[i++] ?? ''}">`)}</tr>`;
+  });
+}
+
 /**
  * The rendered README as the guide's pages show HTML: ids on h2 and h3 for the table of contents
  * (marked 9 gives none), and tables that scroll in their own box on a narrow screen.
  */
 function forThePage(html: string): string {
   const seen = new Set<string>();
-  const wrapped = html.replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${t}</div>`);
+  const wrapped = html
+    .replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${labelled(t)}</div>`)
+    // Each line of a code block its own block, as the guide's own (`code` in html.ts).
+    .replace(/<pre><code([^>]*)>([\s\S]*?)<\/code><\/pre>/g, (_, attrs: string, text: string) => {
+      const lines = text.replace(/\n$/, '').split('\n');
+      const html = lines.map((l, i) => `<span class="line">${l}${i < lines.length - 1 ? '\n' : ''}</span>`).join('');
+      return `<pre><code${attrs}>${html}</code></pre>`;
+    });
   return wrapped.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level: string, text: string) => {
     const base =
       text

@@ -28,9 +28,10 @@ export const POSTMAN_ORDER = [
 
 /** Where Postman sends the calls: `base_url` (scheme and host, as the description's server variable) and the key. */
 export const POSTMAN_ENVIRONMENTS = {
-  mock: { base_url: 'http://localhost:4010', apiKey: 'any-key' },
-  sandbox: { base_url: 'http://localhost:4020', apiKey: 'sandbox-key-instant' },
-  'sandbox-sms': { base_url: 'http://localhost:4020', apiKey: 'sandbox-key-sms' },
+  // `sandbox`: whether the server has the sandbox's control API (/__sandbox/): the mock has none.
+  mock: { base_url: 'http://localhost:4010', apiKey: 'any-key', sandbox: 'no' },
+  sandbox: { base_url: 'http://localhost:4020', apiKey: 'sandbox-key-instant', sandbox: 'yes' },
+  'sandbox-sms': { base_url: 'http://localhost:4020', apiKey: 'sandbox-key-sms', sandbox: 'yes' },
 } as const;
 
 /**

@@ -34,9 +34,11 @@ export function rendererAsset(): { name: string; content: string; original: Buff
 /**
  * Redoc's options. Redoc 3 shows an `x-codeSamples` entry only when its label (or lang) is in
  * `codeSamples.languages`, whose default names curl but no "Typed client": without this list the
- * client's sample was in the page's data and never on screen.
+ * client's sample was in the page's data and never on screen. `scrollYOffset`: a link lands under the
+ * site's bar, which stays on a laptop's screen (reference.hbs).
  */
 export const REDOC_CONFIG = `openapi:
+  scrollYOffset: .tas-nav
   codeSamples:
     languages:
       - lang: curl

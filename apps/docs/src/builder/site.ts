@@ -30,6 +30,10 @@ export interface SiteOptions {
   addresses?: Addresses;
   /** The client already packed (the versioned build packs it once for every version). */
   clientPackage?: ClientPackage;
+  /** The conformance suite's package folder: packed into the site, when built. */
+  conformanceDir?: string;
+  /** The suite already packed (once for every version, as the client). */
+  conformancePackage?: ClientPackage;
   log?: (line: string) => void;
 }
 
@@ -44,6 +48,8 @@ export interface SiteSummary {
   client?: string;
   /** The sandbox's and the mock's tarballs in the site. */
   servers: string[];
+  /** The conformance suite's tarball in the site, when there is one. */
+  conformance?: string;
   /** What the OpenAPI 3.0 conversion changed: each kind, with its count. */
   conversion: string[];
 }
@@ -107,6 +113,9 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
 
   const packed = options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined);
   if (!packed) log(`typed client: no built package in ${options.clientDir}; the downloads page says so`);
+  const suite = options.conformancePackage ?? (options.conformanceDir ? packClient(options.conformanceDir) : undefined);
+  if (options.conformanceDir && !suite)
+    log(`conformance suite: no built package in ${options.conformanceDir}; the downloads page says so`);
   const servers = copyServerPackages(options.serverDirs ?? [], outDir);
   if (options.serverDirs && servers.length < options.serverDirs.length)
     log(
@@ -119,9 +128,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     clientDir: options.clientDir,
     control,
     servers,
+    conformance: suite,
     addresses,
   });
   if (packed && !options.clientPackage) packed.cleanup();
+  if (suite && !options.conformancePackage) suite.cleanup();
 
   const clientExamples = readClientExamples(options.clientExamplesDir).map((e) => ({
     ...e,
@@ -147,6 +158,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     arazzo,
     client: downloads.client?.file,
     servers: servers.map((s) => s.file),
+    conformance: suite?.file,
     conversion: downloads.conversion.map((g) => `${g.signature} (${g.nodes.length})`),
   };
 }

@@ -34,12 +34,15 @@ export function buildVersionedSite(options: VersionedOptions): Promise<SiteSumma
 
 async function buildVersions(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
   const openapiDir = options.openapiDir ?? defaultOpenapiDir();
-  // The client is packed once, for every version's downloads page.
+  // The client and the conformance suite are packed once, for every version's downloads page.
   const clientPackage = options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined);
+  const conformancePackage =
+    options.conformancePackage ?? (options.conformanceDir ? packClient(options.conformanceDir) : undefined);
   try {
-    return await buildAll({ ...options, clientPackage }, openapiDir);
+    return await buildAll({ ...options, clientPackage, conformancePackage }, openapiDir);
   } finally {
     if (!options.clientPackage) clientPackage?.cleanup();
+    if (!options.conformancePackage) conformancePackage?.cleanup();
   }
 }
 

@@ -56,6 +56,21 @@ export function groupAssumptions(doc: OpenApiDocument, assumptions = listAssumpt
  * from the description's `x-assumed` markers when the site is built. Each decision is a sentence;
  * where it sits is the small print under it.
  */
+/**
+ * The description's reasons say "we" for its authors; a partner reads them as the description's
+ * decisions ("we answer 401" is what this API answers), not as a voice from behind the page.
+ */
+export function asTheDescription(reason: string): string {
+  return reason
+    .replace(
+      /\bwe (answer|keep|follow|use|return|chose|choose)\b/g,
+      (_, verb: string) => `this API ${verb === 'chose' || verb === 'choose' ? 'chooses' : `${verb}s`}`,
+    )
+    .replace(/\bthis is our design\b/g, "this is the description's decision")
+    .replace(/\bis our design\b/g, "is the description's decision")
+    .replace(/\bour\b/g, "the description's");
+}
+
 export function assumptionsBody(doc: OpenApiDocument): { html: string; assumptions: Assumption[] } {
   const assumptions = listAssumptions(doc);
   const groups = groupAssumptions(doc, assumptions).map(
@@ -64,7 +79,7 @@ export function assumptionsBody(doc: OpenApiDocument): { html: string; assumptio
 ${g.items
   .map(
     (a) =>
-      `<li><span class="reason">${inline(sentence(a.reason))}</span><span class="where" title="${esc(a.pointer)}">${esc(placeOf(a.pointer))}${g.reference ? ` · <a href="${esc(g.reference)}">reference</a>` : ''}</span></li>`,
+      `<li><span class="reason">${inline(sentence(asTheDescription(a.reason)))}</span><span class="where" title="${esc(a.pointer)}">${esc(placeOf(a.pointer))}${g.reference ? ` · <a href="${esc(g.reference)}">reference</a>` : ''}</span></li>`,
   )
   .join('\n')}
 </ul>`,
@@ -73,8 +88,8 @@ ${g.items
 <p>The interface document leaves some things "not shown": a field's exact format, a status code, a
 limit's value. Where it does, this API's description makes a decision and marks it as assumed. These
 ${assumptions.length} decisions are read from those marks when the site is built. A deployment may differ on
-them; everything else is the interface's promise. The conformance suite reports a departure from an
-assumption as a warning, not a failure.</p>
+them; everything else is the interface's promise. The conformance suite (<code>tas-conformance</code>, on
+<a href="downloads.html#conformance">Downloads</a>) reports a departure from an assumption as a warning, not a failure.</p>
 <div class="assumptions">
 ${groups.join('\n')}
 </div>`;

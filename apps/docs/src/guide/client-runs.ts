@@ -92,6 +92,8 @@ ${SANDBOX_SESSIONS.map((s) => `<p>${esc(s.title)}:</p>\n${at(s.lines)}`).join('\
 another shell (with the same <code>TAS_BASE_URL</code> and <code>TAS_API_KEY</code>, the mobile it names in place of
 <code>MOBILE</code>) and type it:</p>
 ${at([OUTBOX_COMMAND])}
-<p><strong>Against the mock</strong>, which answers its examples for any token and takes any 5-digit code:</p>
+<p><strong>Against the mock</strong>, which answers its examples for any token and takes any 5-digit code. Its first example of
+an authentication is SMS mode, whatever the key: there the instant examples print the SMS lines (<code>an SMS code was
+sent</code>), which on the sandbox only <code>sandbox-key-sms</code> gives.</p>
 ${at(mockLines(files))}`;
 }

@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '@tas/openapi';
 import type { ChangeGroup } from '../builder/openapi30/changes.js';
 import { POSTMAN_ENVIRONMENTS } from '../builder/postman.js';
 import { type Addresses, atAddresses } from './addresses.js';
+import { type ConformanceDownload, conformanceSection } from './conformance.js';
 import { conversionSection } from './conversion.js';
 import { generatorsSection } from './generators.js';
 import { code, esc, table } from './html.js';
@@ -32,6 +33,7 @@ export interface DownloadsInput {
   doc: OpenApiDocument;
   client?: ClientDownload;
   servers: ServerDownload[];
+  conformance?: ConformanceDownload;
   addresses: Addresses;
   conversion: ChangeGroup[];
   control: boolean;
@@ -54,19 +56,20 @@ ${code(
   ].join('\n'),
   'sh',
 )}
-<p>The same tarball is in the release folder (<code>npm run release</code>) beside <code>docs/</code>, with the SHA-256 of every
-file of the release in <code>SHA256SUMS</code> (<code>sha256sum -c SHA256SUMS</code>).</p>
+<p>If you were handed the release folder rather than this site, it holds the same tarball beside <code>docs/</code>, with the
+SHA-256 of every file of the release in <code>SHA256SUMS</code> (<code>sha256sum -c SHA256SUMS</code>).</p>
 <p><strong>Once published</strong>: <code>npm install ${esc(client.name)}</code>. The package is <strong>not on the npm registry yet</strong>:
 until it is, that command fails (404); use the tarball.</p>
 ${readme}`;
 }
 
 /** downloads.html: the client, the sandbox and the mock, the description in 3.1 and 3.0, the Postman collection. */
-export function downloadsPage({ doc, client, servers, addresses, conversion, control }: DownloadsInput): string {
+export function downloadsPage(input: DownloadsInput): string {
+  const { doc, client, servers, conformance, addresses, conversion, control } = input;
   const { title, version } = doc.info;
   const envRows = Object.entries(POSTMAN_ENVIRONMENTS).map(([name, values]) => [
     `<a href="${DOWNLOADS.environment(name)}" download>${DOWNLOADS.environment(name)}</a>`,
-    `<code>base_url</code> <code>${esc(atAddresses(values.base_url, addresses))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>`,
+    `<code>base_url</code> <code>${esc(atAddresses(values.base_url, addresses))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>, <code>sandbox</code> <code>${esc(values.sandbox)}</code>`,
   ]);
   const body = `<h1>Downloads</h1>
 <p>Everything an integration needs, for version <strong data-version>${esc(version)}</strong> of the ${esc(title)}; every file is
@@ -77,6 +80,8 @@ ${clientInstall(client)}
 <a href="index.html#client">Getting started</a> shows whole journeys.</p>
 <h2 id="servers">The sandbox and the mock</h2>
 ${serversSection(servers, addresses)}
+<h2 id="conformance">The conformance suite</h2>
+${conformanceSection(conformance, addresses)}
 <h2 id="description">The description</h2>
 ${table(
   ['File', 'Format', 'For'],
@@ -137,9 +142,10 @@ that authenticates at once (<code>sandbox-key-instant</code>) there is nothing t
 <li><em>Get a roadmap</em> makes a roadmap on the sandbox (<code>POST /__sandbox/roadmaps/</code>) unless you set
 <code>roadmap_token</code>.</li>
 </ul>
-<p>On the mock every request passes, whatever token (the SMS code stays the example's). <strong>On a live deployment</strong>,
-duplicate an environment and set <code>base_url</code> and <code>apiKey</code>, and <code>roadmap_token</code> (a roadmap of yours): it
-has no outbox, so with SMS verification put the code the participant received in <code>sms_code</code> and send the
+<p>On the mock every request passes, whatever token (the SMS code stays the example's). The mock has none of the sandbox's
+<code>/__sandbox/</code> calls: its environment sets <code>sandbox</code> to <code>no</code>, so the requests above skip them and
+the console says why. <strong>On a live deployment</strong>, duplicate an environment and set <code>base_url</code> and
+<code>apiKey</code>, <code>sandbox</code> to <code>no</code>, and <code>roadmap_token</code> (a roadmap of yours): it has no outbox, so with SMS verification put the code the participant received in <code>sms_code</code> and send the
 verification by hand; an instant organizer runs end to end. From a terminal, with the sandbox running:</p>
 ${code(
   [
@@ -148,7 +154,7 @@ ${code(
   ].join('\n'),
   'sh',
 )}
-<p>A test of this site runs the collection this way against a fresh sandbox with both environments and against the mock
+<p>Before the site is published, the collection is run this way against a fresh sandbox with both environments and against the mock
 (every assertion passes), and against a wrong <code>base_url</code> and a deployment that drops one required field (the run fails,
 naming the request).</p>`;
   return page({ title: 'Downloads', siteTitle: title, version, body, control });

@@ -79,7 +79,7 @@ export const SERVER_CODES: ErrorCode[] = [
     code: 'mock_error',
     statuses: [500],
     where: ['the mock'],
-    cause: 'Prism could not answer from the description; the text says why.',
+    cause: 'The mock could not make an answer from the description; the text says why.',
   },
   {
     code: 'not_vip_wait',
@@ -140,6 +140,12 @@ export const FIXES: Record<string, string> = {
     'Send one answer per question, in order: an offered option id, or text for a free-text question; `issues` lists each problem.',
 };
 
+/** Where one example's text tells only one of a code's causes: the whole of it. */
+export const CAUSES: Record<string, string> = {
+  invalid_body:
+    "The body is not valid JSON, or is valid JSON that breaks the operation's request schema (a required field missing, a field it does not take, a wrong type, a value outside its pattern or bounds). One message per field at fault, `field` pointing at it.",
+};
+
 /** Every code of the description's error examples, with the operations and statuses that answer it. */
 export function documentedCodes(doc: OpenApiDocument): ErrorCode[] {
   const codes = new Map<string, ErrorCode>();
@@ -153,7 +159,7 @@ export function documentedCodes(doc: OpenApiDocument): ErrorCode[] {
           if (!entry.statuses.includes(Number(status))) entry.statuses.push(Number(status));
           const where = `${op.method.toUpperCase()} ${op.path}`;
           if (!entry.where.includes(where)) entry.where.push(where);
-          entry.cause ||= (message as { text?: string }).text ?? '';
+          entry.cause ||= CAUSES[message.code] ?? (message as { text?: string }).text ?? '';
           codes.set(message.code, entry);
         }
     }
@@ -184,7 +190,7 @@ export function errorsPage({
 <code>{code, text, field?}</code>: <code>code</code> is for programs, <code>text</code> for people, <code>field</code> a JSON pointer to the part of
 the request at fault. The interface shows the statuses of some of them (the <a href="assumptions.html">assumptions</a> say which are ours).</p>
 <h2 id="api">Codes of the API's operations</h2>
-${table(['Code', 'Status', 'Cause (as the example says it)', 'Fix', 'Answered by'], rows(documentedCodes(doc)), 'errors')}
+${table(['Code', 'Status', 'Cause', 'Fix', 'Answered by'], rows(documentedCodes(doc)), 'errors')}
 <h2 id="servers">Codes before any operation, and the servers' own</h2>
 ${table(['Code', 'Status', 'Cause', 'Fix', 'Answered by'], rows(SERVER_CODES), 'errors')}
 <h2 id="mock-prefer">Asking the mock for an error</h2>

@@ -110,10 +110,10 @@ ${code(readFileSync(POLYFILL, 'utf8').trimEnd(), 'js')}
 ${code(needing.map((g) => `NODE_OPTIONS="--import ./map-groupby.mjs" npx ${g}   # with your usual arguments`).join('\n'), 'sh')}`
       : '';
   return `<h2 id="generators">Code generators</h2>
-<p>A test of this repository feeds the description to the code generators partners use, with the versions below, on
+<p>Before the site is published, the description is fed to the code generators partners use, with the versions below, on
 Node ${majors.join(' and ')}: each generates from the file named, its output and a journey (instant authentication,
 questions, answers, result) compile with <code>tsc --strict</code> and nothing suppressed, the journey runs against the
-sandbox, and a type-level check proves the payload fields typed, not <code>any</code>. This table is that test's
+sandbox, and a type-level check proves the payload fields typed, not <code>any</code>. This table is that run's
 output, never written by hand.</p>
 ${table(['Generator', 'Version', 'Input file', 'Notes'], mergedRows(matrix))}
 ${polyfill}`;

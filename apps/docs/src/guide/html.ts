@@ -19,15 +19,23 @@ export function isolatePersian(html: string): string {
   return html.replace(PERSIAN, (run) => `<bdi lang="fa">${run}</bdi>`);
 }
 
+/**
+ * A code block: each line its own block (`.line`), so that a line too long for the screen wraps with
+ * its rest indented under it and does not read as a line of its own. The text is unchanged.
+ */
 export function code(text: string, language = ''): string {
   const cls = language ? ` class="language-${esc(language)}"` : '';
-  return `<pre><code${cls}>${isolatePersian(esc(text))}</code></pre>`;
+  const lines = isolatePersian(esc(text)).split('\n');
+  const html = lines.map((l, i) => `<span class="line">${l}${i < lines.length - 1 ? '\n' : ''}</span>`).join('');
+  return `<pre><code${cls}>${html}</code></pre>`;
 }
 
-/** A table that scrolls inside its own box when a screen is narrower than it. */
+/** A table; on a narrow screen each row is a card, each cell under its column's name (`data-label`). */
 export function table(head: string[], rows: string[][], className = ''): string {
   const th = head.map((h) => `<th>${esc(h)}</th>`).join('');
-  const trs = rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
+  const trs = rows
+    .map((r) => `<tr>${r.map((c, i) => `<td data-label="${esc(head[i] ?? '')}">${c}</td>`).join('')}</tr>`)
+    .join('\n');
   return `<div class="table-wrap"><table${className ? ` class="${esc(className)}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
 }
 

@@ -57,6 +57,25 @@ export interface PageInput extends SiteLinks {
   body: string;
 }
 
+/** Every code block gets a copy button above it (the text as written, not as wrapped on screen). */
+export const COPY_SCRIPT = `<script>
+document.querySelectorAll('main pre:not(.answer)').forEach(function (pre) {
+  var button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy';
+  button.textContent = 'Copy';
+  button.setAttribute('aria-label', 'Copy the code below');
+  button.addEventListener('click', function () {
+    navigator.clipboard.writeText(pre.textContent || '').then(
+      function () { button.textContent = 'Copied'; },
+      function () { button.textContent = 'Select and copy'; },
+    );
+    setTimeout(function () { button.textContent = 'Copy'; }, 2000);
+  });
+  pre.before(button);
+});
+</script>`;
+
 /** A page of the site: self-contained, relative links only, a table of contents beside the text. */
 export function page({ title, siteTitle, version, body, control }: PageInput): string {
   return `<!DOCTYPE html>
@@ -76,6 +95,7 @@ ${tableOfContents(body)}
 ${body}
 </main>
 </div>
+${COPY_SCRIPT}
 </body>
 </html>
 `;

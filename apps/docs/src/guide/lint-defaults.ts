@@ -73,8 +73,8 @@ export function lintDefaultsSection(): string {
   ]);
   return `<h3 id="lint">Linting with your defaults</h3>
 <p>Run with their default rulesets (<code>redocly lint</code> with <code>recommended</code>, <code>spectral lint</code> with
-<code>spectral:oas</code>), both linters find only these in the published files: everything else passes. A test of this
-site runs both and fails when they find anything else.</p>
+<code>spectral:oas</code>), both linters find only these in the published files: everything else passes. Both are run
+on these files before the site is published, and anything else they find stops it.</p>
 ${table(['Linter', 'Rule', 'Files', 'Findings', 'Why'], rows)}
 <p>To accept them in your CI, put this <code>redocly.yaml</code> beside the file you lint:</p>
 ${code(PARTNER_REDOCLY, 'yaml')}

@@ -39,6 +39,7 @@ export function guidePage(input: GuideInput): string {
 <p>Version <strong data-version>${esc(version)}</strong> of the ${esc(title)}. Every operation is at
 <code>{base_url}/api/v2/...</code> (paths end with <code>/</code>) and every request carries the organizer's key in the
 <code>API-KEY</code> header. Every answer is the envelope <code>{data, successful, messages}</code>.</p>
+${supportLine(addresses)}
 <h2 id="try">Try it on the sandbox</h2>
 <p>The sandbox is a complete, stateful implementation of the API; the mock answers the description's examples. The commands on
 this site use ${whereServersAre(addresses, servers)} (Node.js 20.19 or later). The sandbox has two organizers, one per key:
@@ -46,8 +47,8 @@ this site use ${whereServersAre(addresses, servers)} (Node.js 20.19 or later). T
 <p>The journeys below are what an integration does. Paste each command into bash, in order: a step sets the shell
 variables (<code>$RECORD</code>, <code>$CODE</code>…) the next ones read. They need <code>curl</code> and
 <code>jq</code>. Under each command is what it prints; a value in angle brackets, such as <code>"&lt;date-time&gt;"</code>,
-differs on every run, and <code>"$RECORD"</code> stands for the value of that variable. A test of this site runs every
-command against a fresh sandbox and compares what it prints with this page.</p>
+differs on every run, and <code>"$RECORD"</code> stands for the value of that variable. Every command is
+checked before the site is published: it is run against a fresh sandbox and what it prints is compared with this page.</p>
 <p>The sandbox's own calls under <code>/__sandbox/</code> (the SMS outbox, creating a roadmap, a reset) are its
 ${controlRef}: they do not exist in production.</p>
 <h2 id="journeys">Journeys</h2>
@@ -82,6 +83,7 @@ ${listAssumptions(doc).length} decisions are listed on their own page: <a href="
 <ul>
 <li><a href="downloads.html#client">The typed client</a>${client ? `: ${esc(client.file)}` : ''}</li>
 <li><a href="downloads.html#servers">The sandbox and the mock</a>, to run on your machine${servers.length ? `: ${servers.map((s) => esc(s.file)).join(', ')}` : ''}</li>
+<li><a href="downloads.html#conformance">The conformance suite</a>, which checks any deployment against this contract</li>
 <li><a href="openapi.yaml" download>openapi.yaml</a>: the bundled description, version ${esc(version)}</li>
 <li><a href="openapi.json" download>openapi.json</a>: the same, as JSON</li>
 <li><a href="downloads.html#openapi-30">openapi-3.0.yaml and openapi-3.0.json</a>: the same as OpenAPI 3.0, for tools that read only 3.0</li>
@@ -93,6 +95,15 @@ ${workflows}`;
   return page({ title: 'Getting started', siteTitle: title, version, body, control });
 }
 
+/** Where partners ask, when the build was told (`--support-url`, `--support-email`); nothing otherwise. */
+function supportLine({ supportUrl, supportEmail }: Addresses): string {
+  const ways = [
+    supportUrl ? `<a href="${esc(supportUrl)}">${esc(supportUrl)}</a>` : '',
+    supportEmail ? `<a href="mailto:${esc(supportEmail)}">${esc(supportEmail)}</a>` : '',
+  ].filter(Boolean);
+  return ways.length ? `<p class="support">Questions: partner support, ${ways.join(' or ')}.</p>` : '';
+}
+
 /** How to get the client, said where its examples are; the commands are on the downloads page. */
 function clientIntro(client: ClientDownload | undefined): string {
   const name = client ? esc(client.name) : '@tas/client';
@@ -101,8 +112,8 @@ limit and retries where that is safe. It is <strong>not on the npm registry yet<
 ${client ? `<a href="${esc(client.file)}" download>${esc(client.file)}</a> (SHA-256 on the <a href="downloads.html#client">downloads page</a>)` : 'in the release folder'},
 with <code>npm install ./${client ? esc(client.file) : 'tas-client-&lt;version&gt;.tgz'}</code>; once it is published,
 <code>npm install ${name}</code>. <a href="downloads.html#client">Downloads</a> says how, step by step${client?.readme ? ', and <a href="client.html">its README</a> documents it' : ''}.
-The examples below run against the sandbox and the mock from an empty folder, as this section shows; a test of this site
-runs every command of it.</p>`;
+The examples below run against the sandbox and the mock from an empty folder, as this section shows; every command of it
+is run that way before the site is published.</p>`;
 }
 
 /** The assumptions page (assumptions.html). */

@@ -47,7 +47,7 @@ ${code(startCommands(s).join('\n'), 'sh')}
 <code>npx --yes --package ./${esc(s.file)} ${esc(s.bin)} --help</code> lists every option.</p>`;
   });
   return `${hostedText}
-<p>Both run on your machine from their tarballs, without this site's repository. The first start installs the package's
+<p>Both run on your machine from their tarballs alone. The first start installs the package's
 dependencies from the npm registry${servers.some((s) => s.bin === 'tas-sandbox') ? " (the sandbox's SQLite driver, <code>better-sqlite3</code>, uses a prebuilt binary where one exists for your platform and otherwise compiles, which needs Python and a C++ compiler)" : ''}; later starts reuse them.</p>
 ${each.join('\n')}`;
 }

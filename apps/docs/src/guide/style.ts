@@ -19,7 +19,10 @@ main { min-width: 0; max-width: 56rem; padding: 0.5rem 0 4rem; }
 .toc a { color: #0b5cad; text-decoration: none; }
 .toc a:hover { text-decoration: underline; }
 @media (min-width: 1100px) {
-  .layout { display: grid; grid-template-columns: 15rem minmax(0, 56rem); gap: 2.5rem; }
+  /* The text keeps a reading width; a wide table takes the room the window has beside it. */
+  .layout { display: grid; grid-template-columns: 15rem minmax(0, 1fr); gap: 2.5rem; max-width: 100rem; }
+  main { max-width: none; }
+  main > :not(.table-wrap) { max-width: 56rem; }
   .toc { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; border: 0; padding-top: 1.5rem; }
   .toc ol { columns: auto; }
 }
@@ -29,7 +32,12 @@ h2 small { display: block; font-size: 14px; font-weight: 400; color: #57606a; ma
 h2 { margin-top: 2.2em; border-bottom: 1px solid #d8dee4; padding-bottom: 0.2em; }
 h3 { margin-top: 2em; }
 h4 { margin: 1.6em 0 0.3em; }
-pre { background: #f4f6f8; padding: 0.8em 1em; border-radius: 4px; font-size: 13px; line-height: 1.45; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }
+pre { background: #f4f6f8; padding: 0.8em 1em; border-radius: 4px; font-size: 13px; line-height: 1.45; white-space: pre-wrap; overflow-wrap: break-word; max-width: 100%; }
+/* A line too long for the screen wraps with its rest indented under it: one line, not two. */
+pre .line { display: block; padding-left: 2ch; text-indent: -2ch; }
+/* The copy button sits above its code block (added by the page's script), covering none of it. */
+button.copy { display: block; margin: 0.8em 0 -0.6em auto; font: 12px system-ui, sans-serif; padding: 0.2em 0.8em; border: 1px solid #c3ccd5; border-radius: 3px; background: #fff; color: #1f2d3d; cursor: pointer; }
+button.copy + pre { margin-top: 0.8em; }
 pre.answer { background: #f7faf7; border-left: 3px solid #9cc59c; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.92em; }
 p code, li code, td code { background: #f4f6f8; padding: 0.05em 0.3em; border-radius: 3px; }
@@ -47,6 +55,14 @@ table { border-collapse: collapse; width: 100%; font-size: 14px; }
 th, td { border: 1px solid #d8dee4; padding: 0.4em 0.6em; text-align: left; vertical-align: top; }
 th { background: #f4f6f8; }
 td code { white-space: nowrap; }
+/* On a narrow screen a table's rows are cards: each cell under its column's name, no column out of view. */
+@media (max-width: 760px) {
+  .table-wrap table, .table-wrap tbody, .table-wrap tr, .table-wrap td { display: block; width: 100%; }
+  .table-wrap thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .table-wrap tr { border: 1px solid #d8dee4; border-radius: 4px; margin: 0 0 0.8em; padding: 0.3em 0; }
+  .table-wrap td { border: 0; padding: 0.25em 0.7em; }
+  .table-wrap td[data-label]::before { content: attr(data-label); display: block; font-size: 12px; font-weight: 600; color: #57606a; }
+}
 td pre code { white-space: pre-wrap; }
 .where, .pointer { display: block; font-size: 12px; color: #57606a; margin-top: 0.2em; }
 .pointer { word-break: break-all; }

@@ -65,22 +65,28 @@ function clientSource(
 ): string {
   const js = (value: unknown) =>
     JSON.stringify(value, null, 2)
-      .replace(/"\$([A-Z][A-Z0-9_]*)"/g, '$1')
-      .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:');
+      .replace(/"\$([A-Z][A-Z0-9_]*)"/g, 'TAS_$1')
+      .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:')
+      // external_id is unique per organizer: a fresh one, so that the sample runs a second time.
+      .replace(/external_id: \d+/, 'external_id: Date.now()');
   const init = [
-    parts.path ? `path: { token: ${parts.path.slice(1)} }` : '',
+    parts.path ? `path: { token: TAS_${parts.path.slice(1)} }` : '',
     parts.query.length ? `query: ${js(Object.fromEntries(parts.query)).replace(/\n\s*/g, ' ')}` : '',
     parts.body !== undefined ? `body: ${js(parts.body).replace(/\n/g, '\n  ')}` : '',
   ].filter(Boolean);
   const args = init.length ? `, {\n  ${init.join(',\n  ')},\n}` : '';
-  const env = ['BASE_URL', 'API_KEY', ...variables].map((v) =>
-    v === 'BASE_URL' ? `BASE_URL = '${sandbox}'` : v === 'API_KEY' ? `API_KEY = '${call.key}'` : `${v} = ''`,
+  // The names Getting started's examples read (TAS_…); the earlier ones (BASE_URL, API_KEY, …) still work.
+  const defaults: Record<string, string> = { BASE_URL: sandbox, API_KEY: call.key };
+  const env = ['BASE_URL', 'API_KEY', ...variables].map(
+    (v) => `const TAS_${v} = env.TAS_${v} ?? env.${v} ?? '${defaults[v] ?? ''}';`,
   );
   return `// ${op.summary}, with the typed client (@tas/client; see the Downloads page).
 import { createClient } from '@tas/client';
 
-const { ${env.join(', ')} } = process.env;
-const tas = createClient({ baseUrl: BASE_URL, apiKey: API_KEY });
+// Reads TAS_BASE_URL, TAS_API_KEY${variables.map((v) => `, TAS_${v}`).join('')} (as Getting started's examples do).
+const env = process.env;
+${env.join('\n')}
+const tas = createClient({ baseUrl: TAS_BASE_URL, apiKey: TAS_API_KEY });
 
 const data = await tas.call('${op.operationId}'${args});
 console.log(JSON.stringify(data, null, 2));
