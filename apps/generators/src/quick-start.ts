@@ -78,6 +78,12 @@ export async function runQuickStarts(
           `Its quick start installs no ${added.join(' or ')}; added with \`npm install -D ${added.join(' ')}\`, as a TypeScript project has.`,
         ]
       : [];
+    const pkg = packageJson(g.package, dir);
+    const callsTypescript = Boolean(pkg.dependencies?.typescript ?? pkg.peerDependencies?.typescript);
+    if (row.generate === 'fail' && callsTypescript && Number(row.typescript.split('.')[0]) >= 7)
+      notes.push(
+        `It calls TypeScript's JavaScript compiler API, which TypeScript ${row.typescript} (the native compiler) no longer offers, and npm gave it that TypeScript: install TypeScript 6 or 5 beside it, as the pinned row's command does.`,
+      );
     rows.push({ ...row, notes: [`Quick start: \`${g.quickStart.join(' && ')}\`.`, ...notes, ...row.notes] });
   }
   return rows;
