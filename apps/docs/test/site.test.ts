@@ -134,7 +134,7 @@ describe("the downloads page: a partner's whole kit", () => {
     expect(downloads).toContain('<h2 id="generators">Code generators</h2>');
     for (const row of Object.values(matrix?.runs ?? {})[0] ?? [])
       expect(downloads).toContain(
-        `<tr><td data-label="Generator"><code>${row.generator}</code></td><td data-label="Version">${row.version}</td>`,
+        `<tr><td data-label="Generator"><code>${row.generator}</code></td><td data-label="Installed">Pinned: ${row.generator} ${row.version}`,
       );
     // The getting-started page says how to get the client, where its examples are.
     expect(page).toMatch(/id="client"[\s\S]*not on the npm registry yet[\s\S]*href="downloads.html#client"/);

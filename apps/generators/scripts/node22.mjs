@@ -2,9 +2,11 @@
 // sandbox on this Node, the one better-sqlite3 was built for. Writes matrix.json's rows of Node 22.
 import { execFileSync } from 'node:child_process';
 
-const NODE_22 = 'node@22.23.3';
-execFileSync(
-  'npx',
-  ['--yes', '-p', NODE_22, '--', 'node', '--import', 'tsx', 'src/cli.ts', '--sandbox-node', process.execPath],
-  { stdio: 'inherit' },
-);
+export const NODE_22 = 'node@22.23.3';
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  execFileSync(
+    'npx',
+    ['--yes', '-p', NODE_22, '--', 'node', '--import', 'tsx', 'src/cli.ts', '--sandbox-node', process.execPath],
+    { stdio: 'inherit' },
+  );

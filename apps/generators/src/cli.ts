@@ -12,7 +12,8 @@ const cwd = fileURLToPath(new URL('..', import.meta.url));
 const major = process.versions.node.split('.')[0] ?? '';
 const sandbox = values['sandbox-node'] ? await childSandbox(values['sandbox-node']) : await inProcessSandbox();
 const rows = await runMatrix(cwd, sandbox).finally(() => sandbox.close());
-writeMatrix(cwd, { runs: { ...readMatrix(cwd).runs, [major]: rows } });
+const matrix = readMatrix(cwd);
+writeMatrix(cwd, { ...matrix, runs: { ...matrix.runs, [major]: rows } });
 for (const r of rows) {
   console.log(
     `${r.generator} ${r.version} (${r.input}): generate ${r.generate}, compile ${r.compile}, journey ${r.journey}, typed ${r.typed}`,

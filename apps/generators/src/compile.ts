@@ -56,11 +56,11 @@ function removeSuppressions(dir: string): string[] {
   });
 }
 
-function runTsc(cwd: string, project: string): Promise<string> {
+function runTsc(cwd: string, project: string, from?: string): Promise<string> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [binScript('typescript', 'tsc'), '-p', project, '--pretty', 'false'],
+      [binScript('typescript', 'tsc', from), '-p', project, '--pretty', 'false'],
       { cwd, maxBuffer: 64 * 1024 * 1024 },
       (_error, stdout) => resolve(stdout),
     );
@@ -84,7 +84,7 @@ const short = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` 
  * typed assertions (one a suppression hid among them), `typed` for an error on an assertion (a
  * payload field that is `any`).
  */
-export async function compileAll(cwd: string, ids: string[]): Promise<Map<string, Compiled>> {
+export async function compileAll(cwd: string, ids: string[], from?: string): Promise<Map<string, Compiled>> {
   const project = join(cwd, 'generated', 'tsconfig.json');
   const files = ids.flatMap((id) => [...tsFiles(join(cwd, 'generated', id)), join(cwd, 'journeys', `${id}.ts`)]);
   writeFileSync(
@@ -92,7 +92,7 @@ export async function compileAll(cwd: string, ids: string[]): Promise<Map<string
     `${JSON.stringify({ compilerOptions: OPTIONS, files: files.map((f) => relative(join(cwd, 'generated'), f)) }, null, 2)}\n`,
   );
   const suppressions = new Map(ids.map((id) => [id, removeSuppressions(join(cwd, 'generated', id))]));
-  const diagnostics = parse(await runTsc(cwd, project));
+  const diagnostics = parse(await runTsc(cwd, project, from));
   const results = new Map<string, Compiled>();
   for (const id of ids) {
     const journey = join('journeys', `${id}.ts`);

@@ -1,3 +1,5 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { binScript } from './packages.js';
 import type { Input } from './types.js';
@@ -7,6 +9,8 @@ export interface GenerateContext {
   input: string;
   /** The folder it writes into; journeys/<id>.ts imports from it. */
   out: string;
+  /** A project folder whose own install (a quick start's) runs the generator; else this workspace's. */
+  from?: string;
 }
 
 export interface Generator {
@@ -21,21 +25,30 @@ export interface Generator {
   command(ctx: GenerateContext): string[];
   /** Files the command reads (its configuration), written into `out` first. */
   files?(ctx: GenerateContext): Record<string, string>;
+  /** Its own quick start's install commands, as its README or guide gives them (no versions). */
+  quickStart: string[];
   /** How the matrix runs it, where that differs from a partner's first try. */
   notes: string[];
 }
 
-const script = (name: string) => fileURLToPath(new URL(`../scripts/${name}`, import.meta.url));
+/** A script of ours that imports the generator: copied into `from` so that it imports that install's. */
+function script(name: string, from?: string): string {
+  const file = fileURLToPath(new URL(`../scripts/${name}`, import.meta.url));
+  if (!from) return file;
+  copyFileSync(file, join(from, name));
+  return join(from, name);
+}
 
 /** Every generator of issue 24 that installs from the npm registry, each with its defaults where it can. */
 export const GENERATORS: Generator[] = [
   {
     id: 'hey-api',
+    quickStart: ['npm install @hey-api/openapi-ts -D -E'],
     package: '@hey-api/openapi-ts',
     with: [],
     input: '3.1',
-    command: ({ input, out }) => [
-      binScript('@hey-api/openapi-ts', 'openapi-ts'),
+    command: ({ input, out, from }) => [
+      binScript('@hey-api/openapi-ts', 'openapi-ts', from),
       '-i',
       input,
       '-o',
@@ -46,11 +59,12 @@ export const GENERATORS: Generator[] = [
   },
   {
     id: 'openapi-typescript',
+    quickStart: ['npm i openapi-fetch', 'npm i -D openapi-typescript typescript'],
     package: 'openapi-typescript',
     with: ['openapi-fetch'],
     input: '3.1',
-    command: ({ input, out }) => [
-      binScript('openapi-typescript', 'openapi-typescript'),
+    command: ({ input, out, from }) => [
+      binScript('openapi-typescript', 'openapi-typescript', from),
       input,
       '-o',
       `${out}/schema.ts`,
@@ -59,10 +73,11 @@ export const GENERATORS: Generator[] = [
   },
   {
     id: 'orval',
+    quickStart: ['npm install orval -D'],
     package: 'orval',
     with: [],
     input: '3.1',
-    command: ({ out }) => [binScript('orval', 'orval'), '--config', `${out}/orval.config.mjs`],
+    command: ({ out, from }) => [binScript('orval', 'orval', from), '--config', `${out}/orval.config.mjs`],
     files: ({ input, out }) => ({
       'orval.config.mjs': `export default {
   tas: {
@@ -84,21 +99,23 @@ export const GENERATORS: Generator[] = [
   },
   {
     id: 'swagger-typescript-api',
+    quickStart: ['npm install --save-dev swagger-typescript-api'],
     package: 'swagger-typescript-api',
     with: [],
     input: '3.1',
-    command: ({ input, out }) => [script('swagger-typescript-api.mjs'), input, out],
+    command: ({ input, out, from }) => [script('swagger-typescript-api.mjs', from), input, out],
     notes: [
       'Run through `generateApi()`: its CLI writes `// @ts-nocheck` at the top of every file, which hides every type error; the files `generateApi()` returns carry no such line.',
     ],
   },
   {
     id: 'openapi-typescript-codegen',
+    quickStart: ['npm install openapi-typescript-codegen --save-dev'],
     package: 'openapi-typescript-codegen',
     with: [],
     input: '3.0',
-    command: ({ input, out }) => [
-      binScript('openapi-typescript-codegen', 'openapi'),
+    command: ({ input, out, from }) => [
+      binScript('openapi-typescript-codegen', 'openapi', from),
       '--input',
       input,
       '--output',
@@ -113,10 +130,11 @@ export const GENERATORS: Generator[] = [
   },
   {
     id: 'oazapfts',
+    quickStart: ['npm install oazapfts', 'npm install @oazapfts/runtime'],
     package: 'oazapfts',
     with: ['@oazapfts/runtime'],
     input: '3.1',
-    command: ({ input, out }) => [binScript('oazapfts', 'oazapfts'), input, `${out}/api.ts`],
+    command: ({ input, out, from }) => [binScript('oazapfts', 'oazapfts', from), input, `${out}/api.ts`],
     notes: [],
   },
 ];

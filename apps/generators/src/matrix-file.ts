@@ -7,8 +7,10 @@ import type { Matrix } from './types.js';
 export const MATRIX_FILE = 'matrix.json';
 
 export function formatMatrix(matrix: Matrix): string {
-  const runs = Object.fromEntries(Object.entries(matrix.runs).sort(([a], [b]) => Number(a) - Number(b)));
-  return `${JSON.stringify({ runs }, null, 2)}\n`;
+  const sorted = (runs: Matrix['runs']) =>
+    Object.fromEntries(Object.entries(runs).sort(([a], [b]) => Number(a) - Number(b)));
+  const quickStart = matrix.quickStart && { date: matrix.quickStart.date, runs: sorted(matrix.quickStart.runs) };
+  return `${JSON.stringify({ runs: sorted(matrix.runs), ...(quickStart && { quickStart }) }, null, 2)}\n`;
 }
 
 export function readMatrix(cwd: string): Matrix {

@@ -15,7 +15,14 @@ export function inputs(): Record<Input, string> {
   };
 }
 
-const pinned = (name: string) => `${name} ${packageJson(name).version}`;
+const pinned = (name: string, from?: string) => `${name} ${packageJson(name, from).version}`;
+
+/** The install command that gives exactly these versions (runtime beside the code, the rest as dev tools). */
+export function exactInstall(generator: string, version: string, withs: string[], typescript: string): string {
+  const at = (w: string) => w.replace(' ', '@');
+  const runtime = withs.length ? `npm install -E ${withs.map(at).join(' ')} && ` : '';
+  return `${runtime}npm install -D -E ${generator}@${version} typescript@${typescript}`;
+}
 
 /**
  * The whole matrix on this Node: every generator generates (in parallel), all outputs compile in one
@@ -25,28 +32,35 @@ export async function runMatrix(
   cwd: string,
   sandbox: MatrixSandbox,
   generators: Generator[] = GENERATORS,
+  from?: string,
 ): Promise<Row[]> {
   const files = inputs();
   const generated = await Promise.all(
-    generators.map((g) => generate(g, { input: files[g.input], out: join(cwd, 'generated', g.id) }, cwd)),
+    generators.map((g) => generate(g, { input: files[g.input], out: join(cwd, 'generated', g.id), from }, cwd)),
   );
   const ok = generators.filter((_, i) => generated[i]?.verdict === 'ok');
   const compiled = await compileAll(
     cwd,
     ok.map((g) => g.id),
+    from,
   );
+  const typescript = packageJson('typescript', from).version;
   const rows: Row[] = [];
   for (const [i, g] of generators.entries()) {
     const gen = generated[i] ?? { verdict: 'fail', notes: [] };
     const comp = compiled.get(g.id);
     const journey = gen.verdict === 'ok' ? await runJourney(cwd, g.id, sandbox) : undefined;
-    const pkg = packageJson(g.package);
+    const pkg = packageJson(g.package, from);
+    const withs = g.with.map((name) => pinned(name, from));
     rows.push({
       generator: g.package,
       version: pkg.version,
-      with: g.with.map(pinned),
+      with: withs,
       input: g.input,
       engines: pkg.engines?.node ?? null,
+      typescript,
+      install: from ? 'quick start' : 'pinned',
+      exact: exactInstall(g.package, pkg.version, withs, typescript),
       generate: gen.verdict,
       compile: comp?.compile ?? 'not run',
       journey: journey?.verdict ?? 'not run',

@@ -13,6 +13,12 @@ export interface Row {
   input: Input;
   /** The Node versions the generator's package.json declares (`engines.node`), when it declares any. */
   engines: string | null;
+  /** The TypeScript whose `tsc --strict` compiled it. */
+  typescript: string;
+  /** How it was installed: the versions pinned by this repository, or its own quick start's commands. */
+  install: 'pinned' | 'quick start';
+  /** The install that gives exactly these versions, to copy. */
+  exact: string;
   generate: Verdict;
   compile: Verdict;
   journey: Verdict;
@@ -23,6 +29,11 @@ export interface Row {
 /** matrix.json: the rows of each Node major the matrix was run on. */
 export interface Matrix {
   runs: { [nodeMajor: string]: Row[] };
+  /**
+   * What each generator's own quick start installed on the day named (no versions given, so the
+   * registry's newest that npm picks for that Node), run through the same steps: `npm run matrix:quick-start`.
+   */
+  quickStart?: { date: string; runs: { [nodeMajor: string]: Row[] } };
 }
 
 /** What every journey file exports: one instant-mode journey against a base URL. */

@@ -12,6 +12,7 @@ const fake = (script: string): Generator => ({
   package: 'fake',
   with: [],
   input: '3.1',
+  quickStart: [],
   command: () => ['--input-type=module', '-e', script],
   notes: [],
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERATORS } from '../src/generators.js';
-import { runMatrix } from '../src/matrix.js';
+import { exactInstall, runMatrix } from '../src/matrix.js';
 import { formatMatrix, MATRIX_FILE, readMatrix } from '../src/matrix-file.js';
 import { packageJson } from '../src/packages.js';
 import { inProcessSandbox } from '../src/sandbox.js';
@@ -68,5 +68,38 @@ describe(`${MATRIX_FILE} on every Node`, () => {
     for (const name of GENERATORS.flatMap((g) => [g.package, ...g.with])) {
       expect(own.devDependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
     }
+  });
+});
+
+// The second proof: each generator as its own quick start installs it (npm run matrix:quick-start and
+// matrix:quick-start:node22 write these rows; they need the registry, so they are a dated record, not
+// a run of every test).
+describe(`${MATRIX_FILE}'s quick-start rows`, () => {
+  const quick = committed.quickStart;
+
+  it('exist for every generator on Node 20 and 22, dated', () => {
+    expect(quick?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const node of ['20', '22'])
+      expect(
+        quick?.runs[node]?.map((r) => r.generator),
+        `Node ${node}: npm run matrix:quick-start${node === '22' ? ':node22' : ''}`,
+      ).toEqual(GENERATORS.map((g) => g.package));
+  });
+
+  const rowsOf = Object.entries(quick?.runs ?? {}).flatMap(([node, list]) => list.map((r) => [node, r] as const));
+  it.each(rowsOf)('Node %s: %s says how it was installed, with the exact command for those versions', (_node, row) => {
+    const g = GENERATORS.find((x) => x.package === row.generator);
+    expect(row.install).toBe('quick start');
+    // The quick start it records is the one generators.ts names today (else the row is stale).
+    expect(row.notes[0]).toBe(`Quick start: \`${g?.quickStart.join(' && ')}\`.`);
+    expect(row.exact).toBe(exactInstall(row.generator, row.version, row.with, row.typescript));
+  });
+
+  it('the pinned rows give their exact install too', () => {
+    for (const list of Object.values(committed.runs))
+      for (const row of list) {
+        expect(row.install).toBe('pinned');
+        expect(row.exact).toBe(exactInstall(row.generator, row.version, row.with, row.typescript));
+      }
   });
 });
