@@ -234,7 +234,7 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     }
     expect(sent).toHaveLength(listOperations(doc).length);
     // Only the site and the chosen sandbox were asked; the key never in a URL, never kept beyond the tab.
-    expect([...new Set(requests.map(origin))].sort()).toEqual([site.url, sandboxUrl].sort());
+    expect([...new Set(requests.map(origin))].sort(), requests.join('\n')).toEqual([site.url, sandboxUrl].sort());
     expect(requests.filter((u) => u.includes('sandbox-key'))).toEqual([]);
     const stored = await page.evaluate(() => ({ local: localStorage.length, session: JSON.stringify(sessionStorage) }));
     expect(stored.local).toBe(0);
@@ -283,7 +283,12 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     for (let n = 1; n <= steps; n++) {
       const step = dialog().locator(`li.tas-step[data-step="${n}"]`);
       await step.locator('.tas-send').click();
-      await expect.poll(() => step.getAttribute('class'), { timeout: READY_LIMIT_MS }).toContain('tas-done');
+      await expect
+        .poll(async () => [
+          n,
+          (await step.getAttribute('class'))?.includes('tas-done') ? 'done' : await step.innerText(),
+        ])
+        .toEqual([n, 'done']);
       const verdict = step.locator('[data-verdict]');
       if (await verdict.count()) expect([n, await verdict.getAttribute('data-verdict')]).toEqual([n, 'matches']);
       if (kind === 'mock') expect(await step.locator('.tas-mock-note').isVisible()).toBe(true);

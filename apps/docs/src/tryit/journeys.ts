@@ -33,7 +33,7 @@ interface Step {
     config: TryitConfig,
   ): { parts: Parts; control?: { method: string; path: string } } | string;
   /** What the answer gives the next steps; a string is a problem to show (the walk cannot go on). */
-  keep?(walk: Walk, data: Json, kind: Kind): string | undefined;
+  keep?(walk: Walk, data: Json, kind: Kind, sent: Parts): string | undefined;
   /** On the mock, what it cannot do here. */
   mock: string;
 }
@@ -148,8 +148,9 @@ export const JOURNEYS: Journey[] = [
         operationId: 'authenticateRecord',
         request: (w, _k, c) =>
           withToken(c, 'authenticateRecord', w.record, { body: dropExternalIds(api(c, 'authenticateRecord').body) }),
-        keep(w, data, kind) {
+        keep(w, data, kind, sent) {
           w.instant = data.tests_auth_required === false && kind === 'sandbox';
+          w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
           return undefined;
         },
         mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
@@ -217,7 +218,8 @@ export const JOURNEYS: Journey[] = [
           body.roles = body.roles.map((role, i) => ({ ...role, id: w.roles?.[i] ?? role.id }));
           return withToken(c, 'authenticateRoadmap', w.roadmap, { body });
         },
-        keep(w, data, kind) {
+        keep(w, data, kind, sent) {
+          w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
           w.draft_token = typeof data.draft_token === 'string' ? data.draft_token : undefined;
           w.instant = kind === 'sandbox' && data.tests_auth_required === false;
           return undefined;
@@ -308,21 +310,26 @@ export function openJourney(ctx: Context, id: string): void {
       li.classList.remove('tas-current');
       li.classList.add('tas-done');
       const next = items[index + 1];
-      if (next) next.prepare();
-      else
-        done.replaceChildren(
-          h(
-            'p',
-            { class: 'tas-finished', role: 'status' },
-            `Finished: ${journey.title}. ${target.kind === 'mock' ? 'The mock answered its examples throughout.' : 'The record is scored and its result read.'}`,
-          ),
-        );
+      if (next) {
+        next.prepare();
+        next.li.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      done.replaceChildren(
+        h(
+          'p',
+          { class: 'tas-finished', role: 'status' },
+          `Finished: ${journey.title}. ${target.kind === 'mock' ? 'The mock answered its examples throughout.' : 'Each record is scored and its result read (the last answer above).'}`,
+        ),
+      );
+      done.scrollIntoView({ block: 'end' });
     };
     go.addEventListener('click', async () => {
       if (typeof planned === 'string') return finish();
       let sent: Outgoing;
+      let parts: Parts;
       try {
-        const parts = editor.parts();
+        parts = editor.parts();
         const base = target.url();
         sent = planned?.control
           ? control(
@@ -353,13 +360,19 @@ export function openJourney(ctx: Context, id: string): void {
           go.disabled = false;
           return;
         }
-        const trouble = step.keep?.(walk, data, target.kind);
+        const trouble = step.keep?.(walk, data, target.kind, parts);
         if (trouble) {
           out.prepend(problem(trouble));
           go.disabled = false;
           return;
         }
-        remember({ record: walk.record, roadmap: walk.roadmap, code: walk.code, draft_token: walk.draft_token });
+        remember({
+          record: walk.record,
+          roadmap: walk.roadmap,
+          code: walk.code,
+          draft_token: walk.draft_token,
+          mobile: walk.mobile,
+        });
         finish();
       } catch (error) {
         out.replaceChildren(problem(unreachable(sent.url, error)));
@@ -385,6 +398,7 @@ export function openJourney(ctx: Context, id: string): void {
   reset.addEventListener('click', async () => {
     try {
       const answer = await send(control(target.url(), 'POST', '/reset/'), target.apiKey());
+      start();
       said.replaceChildren(
         h(
           'p',
@@ -392,7 +406,6 @@ export function openJourney(ctx: Context, id: string): void {
           answer.status < 300 ? 'The organizer is back to its seed.' : `The reset answered ${answer.status}.`,
         ),
       );
-      start();
     } catch (error) {
       said.replaceChildren(problem((error as Error).message));
     }

@@ -3,8 +3,9 @@ export const STYLE = `
 .tas-tryit { box-sizing: border-box; width: min(100vw, 46rem); max-width: 100vw; max-height: 100dvh; height: 100dvh; margin: 0 0 0 auto; padding: 0; border: 0; border-left: 1px solid #c9d2dd; font: 15px/1.5 system-ui, sans-serif; color: #1f2d3d; background: #fff; overflow: auto; overscroll-behavior: contain; }
 .tas-tryit::backdrop { background: rgba(20, 30, 45, 0.45); }
 .tas-tryit *, .tas-tryit *::before, .tas-tryit *::after { box-sizing: border-box; }
+.tas-tryit [hidden] { display: none !important; }
 .tas-tryit header { position: sticky; top: 0; z-index: 1; display: flex; gap: 0.5em; align-items: flex-start; justify-content: space-between; padding: 0.6em 1em; background: #1f2d3d; color: #fff; }
-.tas-tryit header h2 { margin: 0; font-size: 1.1em; line-height: 1.35; overflow-wrap: anywhere; }
+.tas-tryit header h2 { border: 0; padding: 0; margin: 0; font-size: 1.1em; line-height: 1.35; overflow-wrap: anywhere; }
 .tas-tryit .tas-close { flex: none; min-width: 44px; min-height: 44px; font-size: 1.5em; line-height: 1; background: transparent; color: #fff; border: 1px solid #8aa0b8; border-radius: 6px; cursor: pointer; }
 .tas-tryit .tas-body { padding: 0.8em 1em 2em; display: grid; gap: 0.8em; min-width: 0; }
 .tas-tryit .tas-body > *, .tas-tryit form, .tas-tryit .tas-step { min-width: 0; }
@@ -14,7 +15,7 @@ export const STYLE = `
 .tas-tryit .tas-hint, .tas-tryit small { color: #4a5a6c; font-size: 0.9em; overflow-wrap: anywhere; }
 .tas-tryit input, .tas-tryit select, .tas-tryit textarea { width: 100%; max-width: 100%; min-height: 44px; font: 15px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; padding: 0.4em 0.5em; border: 1px solid #8a99ab; border-radius: 6px; background: #fff; color: inherit; }
 .tas-tryit select { font-family: system-ui, sans-serif; }
-.tas-tryit textarea { resize: vertical; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; }
+.tas-tryit textarea { field-sizing: content; min-height: 3.2em; max-height: 24em; resize: vertical; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; }
 .tas-tryit button { min-height: 44px; padding: 0.4em 1em; font: 600 15px/1.2 system-ui, sans-serif; border-radius: 6px; border: 1px solid #2f6fbf; background: #fff; color: #1d4f8f; cursor: pointer; }
 .tas-tryit button.tas-send { background: #2f6fbf; color: #fff; }
 .tas-tryit button:disabled { opacity: 0.5; cursor: default; }
