@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { connectSources, tryitConfig } from '../src/build/tryit.js';
 import { siteAddresses } from '../src/guide/addresses.js';
+import { CONTENT_SECURITY_POLICY } from '../src/serve/encoded.js';
+import { serveDocs } from '../src/serve.js';
 import { asClient, asCurl, jsonPath, outgoing } from '../src/tryit/request.js';
 
 const doc = loadDescription();
@@ -73,4 +78,27 @@ describe('what the panel sends and copies', () => {
     ['/data/results/0/token', '$.data.results[0].token'],
     ['/data/a~1b', '$.data["a/b"]'],
   ])('the JSON pointer %j reads as %s', (pointer, path) => expect(jsonPath(pointer)).toBe(path));
+});
+
+describe("the docs server's policy names the served site's targets", () => {
+  it.each([
+    [undefined, CONTENT_SECURITY_POLICY],
+    [
+      ['https://sandbox.tas.example'],
+      CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'self' https://sandbox.tas.example"),
+    ],
+  ])('tryit.json connect %j', async (connect, policy) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tas-docs-policy-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    if (connect) writeFileSync(join(dir, 'tryit.json'), JSON.stringify({ connect }));
+    const server = await serveDocs({ dir, port: 0 });
+    try {
+      const answer = await fetch(`${server.url}/`);
+      expect(answer.headers.get('content-security-policy')).toBe(policy);
+      expect(policy).toContain('http://localhost:* http://127.0.0.1:*');
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
