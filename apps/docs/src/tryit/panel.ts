@@ -93,6 +93,8 @@ export function openPanel(ctx: Context, operationId: string): void {
       } catch {}
       if (answer.status < 300) learn(op, parts, json);
       result.replaceChildren(answerView(answer, ctx.judge(operationId, sent, answer)));
+      // On a phone the answer is below the editor: bring its status and verdict into view.
+      result.scrollIntoView({ block: 'start' });
       last = { sent, parts };
       curlButton.disabled = false;
       clientButton.disabled = false;
