@@ -25,6 +25,7 @@ export const STYLE = `
 .tas-tryit .tas-m { font: bold 12px/1 system-ui, sans-serif; padding: 0.25em 0.5em; border-radius: 3px; background: #2f6fbf; color: #fff; }
 .tas-tryit .tas-m-post { background: #1d7f4c; } .tas-tryit .tas-m-put { background: #8a5a00; }
 .tas-tryit pre { margin: 0; padding: 0.6em; background: #f3f5f8; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; unicode-bidi: plaintext; }
+.tas-tryit .tas-result, .tas-tryit .tas-step { scroll-margin-top: 6.5em; }
 .tas-tryit .tas-answer { display: grid; gap: 0.4em; min-width: 0; }
 .tas-tryit .tas-status { margin: 0; font-size: 1.05em; }
 .tas-tryit .tas-verdict { margin: 0; padding: 0.4em 0.6em; border-radius: 6px; overflow-wrap: anywhere; }
