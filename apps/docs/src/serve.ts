@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join, posix } from 'node:path';
 import { createGuardedServer, listen, plainText } from '@tas/serve';
-import { sendFile } from './serve/encoded.js';
+import { hostedTargets } from './builder/tryit-policy.js';
+import { contentSecurityPolicy, sendFile } from './serve/encoded.js';
 
 export interface ServeOptions {
   dir: string;
@@ -72,7 +73,9 @@ export async function serveDocs(options: ServeOptions) {
       log(`${req.method} ${req.url} ${status}`);
       if (!('file' in found)) return plain(res, found.status, found.text);
       if (!get) return plain(res, 405, 'GET only', { Allow: 'GET, HEAD' });
-      sendFile(req, res, found.file, log);
+      // The policy names the hosted targets of the site being served now (a rebuild may change them).
+      const policy = found.file.endsWith('.html') ? contentSecurityPolicy(hostedTargets(root)) : undefined;
+      sendFile(req, res, found.file, log, policy);
     },
     { answer: plainText, log, fault: logFault },
   );

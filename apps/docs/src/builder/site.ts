@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
@@ -9,8 +9,10 @@ import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
 import { writeDownloads } from './downloads.js';
+import { operationsOf } from './prerender.js';
 import { buildReference, bundle } from './redoc.js';
 import { copyServerPackages } from './server-packages.js';
+import { addTryit, connectSources, withCspMeta } from './tryit.js';
 
 export interface SiteOptions {
   outDir: string;
@@ -149,6 +151,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     ...downloads.pages,
   };
   for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), markCurrent(html, file));
+  // Try it: the panel on the reference's operations and the journeys on the guide, and every page's policy.
+  const routes = Object.fromEntries(operationsOf(doc).map((o) => [o.operationId, o.route]));
+  await addTryit({ outDir, assets, doc, addresses, routes });
+  for (const file of readdirSync(outDir).filter((f) => f.endsWith('.html')))
+    writeFileSync(join(outDir, file), withCspMeta(readFileSync(join(outDir, file), 'utf8'), connectSources(addresses)));
   return {
     version: doc.info.version,
     operations: listOperations(doc).length,

@@ -10,6 +10,7 @@ import { esc } from './html.js';
 import { page } from './layout.js';
 import { limitsSection } from './limits.js';
 import { type ServerDownload, whereServersAre } from './servers.js';
+import { walkInBrowserSection } from './walk-in-browser.js';
 import { walkthroughs } from './walkthrough/journeys.js';
 import { walkthroughSection } from './walkthrough/render.js';
 
@@ -53,6 +54,7 @@ checked before the site is published: it is run against a fresh sandbox and what
 ${controlRef}: they do not exist in production.</p>
 <h2 id="journeys">Journeys</h2>
 ${walkthroughs.map((j) => walkthroughSection(doc, j, addresses)).join('\n')}
+${walkInBrowserSection()}
 <h2 id="mock">Against the mock</h2>
 <p>The mock (<code>${esc(addresses.mock)}</code>) takes any key and keeps no state: each call
 answers one of the description's named examples, whatever token it names, and checks the request against the description.

@@ -2,6 +2,7 @@ import { createReadStream, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream';
+import { connectSrc } from '../builder/tryit-policy.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,25 +86,32 @@ function safeStat(path: string): Stats | undefined {
  * reported `script-src eval` on the reference without 'unsafe-eval'). The browser test loads every
  * page under it and fails on any violation.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(hosted: string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    // Try it (src/builder/tryit.ts): the site, the hosted sandbox and mock it was built for, any local server.
+    `connect-src ${connectSrc(hosted)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of a site built without hosted servers. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 export function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
   log: (line: string) => void = () => {},
+  policy: string = CONTENT_SECURITY_POLICY,
 ): void {
   const variant = chooseVariant(file, req.headers['accept-encoding']);
   if (!variant) {
@@ -120,7 +128,7 @@ export function sendFile(
     Vary: 'Accept-Encoding',
   };
   if (encoding) headers['Content-Encoding'] = encoding;
-  if (extname(file) === '.html') headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
+  if (extname(file) === '.html') headers['Content-Security-Policy'] = policy;
   const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
   if (tags.includes(etag) || tags.includes('*')) {
     res.writeHead(304, headers).end();

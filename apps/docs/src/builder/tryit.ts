@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listOperations, type OpenApiDocument, resolveRef } from '@tas/openapi';
+import { build } from 'esbuild';
+import { type Addresses, LOCAL } from '../guide/addresses.js';
+import { walkthroughs } from '../guide/walkthrough/journeys.js';
+import { SAMPLE_CALLS } from '../samples/calls.js';
+import type { OperationPrefill, TargetChoice, TryitConfig } from '../tryit/config.js';
+import { connectSrc } from './tryit-policy.js';
+
+/**
+ * "Try it": a panel on every operation of the reference and the journeys walked on the guide, in
+ * the page, against a sandbox or a mock. The build writes three things (src/tryit/ is the browser's
+ * code): `tryit.json` beside each page (derived from the description and the addresses), the code as
+ * one hashed asset loaded only on a first click, and a loader of a few hundred bytes in the page.
+ */
+
+type Json = Record<string, unknown>;
+
+const ENTRY = fileURLToPath(new URL('../tryit/main.ts', import.meta.url));
+const OPENAPI_BROWSER = fileURLToPath(new URL('../tryit/openapi-browser.ts', import.meta.url));
+
+/** The first example a parameter gives (`example`, `examples`, or its schema's `examples`). */
+function exampleOf(doc: OpenApiDocument, param: Json): unknown {
+  if (param.example !== undefined) return param.example;
+  const named = Object.values((param.examples ?? {}) as Record<string, Json>)[0];
+  if (named) return resolveRef<Json>(doc, named).value;
+  const schema = resolveRef<Json>(doc, param.schema);
+  return (schema.examples as unknown[] | undefined)?.[0];
+}
+
+/** Every operation's request as its examples give it. */
+export function operationPrefills(doc: OpenApiDocument): Record<string, OperationPrefill> {
+  const out: Record<string, OperationPrefill> = {};
+  for (const op of listOperations(doc)) {
+    const item = doc.paths[op.path] as Json;
+    const raw = [
+      ...((item.parameters as Json[]) ?? []),
+      ...(((item[op.method] as Json).parameters as Json[]) ?? []),
+    ].map((p) => resolveRef<Json>(doc, p));
+    const pick = (where: string) =>
+      Object.fromEntries(raw.filter((p) => p.in === where).map((p) => [String(p.name), exampleOf(doc, p)]));
+    const call = SAMPLE_CALLS[op.operationId];
+    const examples = op.requestBody?.examples ?? {};
+    const name = call?.example && call.example in examples ? call.example : Object.keys(examples)[0];
+    const session_fields = Object.fromEntries(
+      Object.entries(call?.bodyVariables ?? {}).map(([field, variable]) => [
+        field,
+        variable === '$DRAFT_TOKEN' ? 'draft_token' : 'code',
+      ]),
+    ) as OperationPrefill['session_fields'];
+    out[op.operationId] = {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      summary: op.summary || op.operationId,
+      path_params: pick('path') as Record<string, string>,
+      query: pick('query'),
+      ...(op.requestBody ? { body: name ? structuredClone(examples[name]) : {} } : {}),
+      key: call?.key ?? 'sandbox-key-instant',
+      ...(op.path.includes('{token}') ? { token: op.path.startsWith('/roadmap/') ? 'roadmap' : 'record' } : {}),
+      session_fields,
+    };
+  }
+  return out;
+}
+
+/** The test ids the description's examples name (in its order), for the ready-record helper. */
+export function exampleTests(doc: OpenApiDocument): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown, inExample: boolean) => {
+    if (Array.isArray(node)) for (const n of node) walk(n, inExample);
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) {
+        if (inExample && k === 'test_id' && typeof v === 'string') found.add(v);
+        walk(v, inExample || k === 'examples' || k === 'example' || k === 'value');
+      }
+  };
+  walk(doc, false);
+  // The standalone JSON test of the walkthrough first: the helper's default.
+  return [...found].sort((a, b) => Number(b === 'career-interest') - Number(a === 'career-interest'));
+}
+
+/** The targets offered: the hosted sandbox and mock the build was given, then a local one of each. */
+export function targetChoices(addresses: Addresses): TargetChoice[] {
+  const hosted: TargetChoice[] = [];
+  if (addresses.hosted.sandbox)
+    hosted.push({
+      id: 'sandbox',
+      label: `The hosted sandbox (${addresses.sandbox})`,
+      url: addresses.sandbox,
+      kind: 'sandbox',
+      local: false,
+    });
+  if (addresses.hosted.mock)
+    hosted.push({
+      id: 'mock',
+      label: `The hosted mock (${addresses.mock})`,
+      url: addresses.mock,
+      kind: 'mock',
+      local: false,
+    });
+  return [
+    ...hosted,
+    {
+      id: 'local-sandbox',
+      label: 'A sandbox on this machine (localhost)',
+      url: LOCAL.sandbox,
+      kind: 'sandbox',
+      local: true,
+    },
+    { id: 'local-mock', label: 'A mock on this machine (localhost)', url: LOCAL.mock, kind: 'mock', local: true },
+  ];
+}
+
+export function tryitConfig(doc: OpenApiDocument, addresses: Addresses): TryitConfig {
+  const mock_examples: Record<string, string> = {};
+  // The SMS journey's examples win over the instant one's (the browser walks the SMS journey).
+  for (const journey of walkthroughs)
+    for (const step of journey.steps) if (step.mock?.example) mock_examples[step.mock.operationId] = step.mock.example;
+  const keys = [...new Set(Object.values(SAMPLE_CALLS).map((c) => c.key))].sort().reverse();
+  return {
+    version: doc.info.version,
+    base_path: new URL((doc.servers?.[0]?.url ?? '/api/v2').replace(/^\{[^}]+\}/, ''), 'http://x').pathname.replace(
+      /\/$/,
+      '',
+    ),
+    targets: targetChoices(addresses),
+    keys,
+    operations: operationPrefills(doc),
+    tests: exampleTests(doc),
+    mock_examples,
+  };
+}
+
+/** Where the panel may connect, for the pages' Content-Security-Policy: the hosted servers and localhost. */
+export function connectSources(addresses: Addresses): string[] {
+  const hosted = [addresses.hosted.sandbox && addresses.sandbox, addresses.hosted.mock && addresses.mock]
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).origin);
+  return [...new Set(hosted)];
+}
+
+let bundled: Promise<{ name: string; code: string }> | undefined;
+
+/** The browser's code, bundled once per build (the suite's response rules and Ajv included), named by its hash. */
+export function tryitAsset(): Promise<{ name: string; code: string }> {
+  bundled ??= build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    alias: { '@tas/openapi': OPENAPI_BROWSER },
+    plugins: [
+      {
+        // The description's loader reads files; the page hands the description in instead.
+        name: 'no-node',
+        setup(b) {
+          b.onResolve({ filter: /^node:/ }, (a) => ({ path: a.path, namespace: 'no-node' }));
+          b.onLoad({ filter: /.*/, namespace: 'no-node' }, () => ({
+            contents:
+              'export const readFileSync = () => { throw new Error("no files in the browser"); }; export const fileURLToPath = (u) => String(u);',
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  }).then((result) => {
+    const code = result.outputFiles[0]?.text ?? '';
+    const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+    return { name: `tryit.${hash}.js`, code };
+  });
+  return bundled;
+}
+
+/**
+ * The loader in the page: "Try it" buttons on each operation (the plain copy and Redoc's own, as Redoc
+ * draws them), and on any click of a `data-tryit` button, the code imported once and opened.
+ */
+export function loaderScript(src: string, routes: Record<string, string>): string {
+  const table = JSON.stringify(routes).replace(/</g, '\\u003c');
+  return `<script>(function(){var src=${JSON.stringify(src)},r=${table},m;
+function load(){return m||(m=import(new URL(src,document.baseURI).href))}
+function btn(id,name){var b=document.createElement("button");b.type="button";b.className="tas-tryit-open";b.setAttribute("data-tryit","op:"+id);b.textContent="Try it";b.setAttribute("aria-label","Try it: "+name);return b}
+function add(){for(var id in r){var s=document.querySelectorAll('[data-section-id="'+r[id]+'"], .tas-op[data-operation="'+id+'"]');for(var i=0;i<s.length;i++){var h=s[i].querySelector("h2");if(h&&!(h.nextElementSibling&&h.nextElementSibling.classList.contains("tas-tryit-open")))h.after(btn(id,h.textContent))}}}
+var q=0;function later(){if(!q){q=1;requestAnimationFrame(function(){q=0;add()})}}
+document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-tryit]");if(!b)return;e.preventDefault();b.setAttribute("aria-busy","true");load().then(function(x){b.removeAttribute("aria-busy");return x.open(b.getAttribute("data-tryit"))}).catch(function(err){b.removeAttribute("aria-busy");alert("Try it could not load: "+err.message)})});
+document.addEventListener("DOMContentLoaded",function(){add();var p=document.getElementById("redoc");if(p)addEventListener("tas:redoc",function(){add();new MutationObserver(later).observe(p,{childList:true,subtree:true})})})})()</script>`;
+}
+
+export const LOADER_STYLE = `<style>.tas-tryit-open{display:inline-block;margin:0.2em 0 0.6em;min-height:40px;padding:0.3em 1em;font:600 14px/1.2 system-ui,sans-serif;color:#fff;background:#1d7f4c;border:0;border-radius:6px;cursor:pointer}.tas-tryit-open[aria-busy="true"]{opacity:.6}</style>`;
+
+/** The policy of a page on any static host (a meta tag): fetches only to the site, the targets and localhost. */
+export const cspMeta = (hosted: string[]) =>
+  `<meta http-equiv="Content-Security-Policy" content="connect-src ${connectSrc(hosted)}">`;
+
+/** Writes tryit.json and the asset, and hooks the loader into the pages that get buttons. */
+export async function addTryit(options: {
+  outDir: string;
+  assets: { dir: string; href: string };
+  doc: OpenApiDocument;
+  addresses: Addresses;
+  routes: Record<string, string>;
+}): Promise<void> {
+  const { outDir, assets, doc, addresses, routes } = options;
+  const asset = await tryitAsset();
+  mkdirSync(assets.dir, { recursive: true });
+  const file = join(assets.dir, asset.name);
+  if (!existsSync(file)) writeFileSync(file, asset.code);
+  const hosted = connectSources(addresses);
+  writeFileSync(
+    join(outDir, 'tryit.json'),
+    `${JSON.stringify({ ...tryitConfig(doc, addresses), connect: hosted }, null, 2)}\n`,
+  );
+  const loader = `${LOADER_STYLE}\n${loaderScript(`${assets.href}${asset.name}`, routes)}`;
+  for (const page of ['reference.html', 'index.html']) {
+    const path = join(outDir, page);
+    if (!existsSync(path)) continue;
+    const html = readFileSync(path, 'utf8');
+    writeFileSync(path, html.replace('</head>', `${loader}\n</head>`));
+  }
+}
+
+/** Every page's head gets the meta policy (the docs server sends the same connect-src in its header). */
+export function withCspMeta(html: string, hosted: string[]): string {
+  return html.replace(/<head>/i, `<head>\n  ${cspMeta(hosted)}`);
+}

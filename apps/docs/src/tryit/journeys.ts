@@ -1,0 +1,420 @@
+import type { Kind, OperationPrefill, TryitConfig } from './config.js';
+import { CONTROL, control } from './helpers.js';
+import type { Context } from './panel.js';
+import { prefill } from './panel.js';
+import { type Outgoing, outgoing, type Parts } from './request.js';
+import { remember } from './state.js';
+import { answerView, dialog, h, problem, RequestEditor, send, TargetPicker, unreachable } from './ui.js';
+
+type Json = Record<string, unknown>;
+
+/** What the steps pass along: the tokens, the code, the questions' option ids. */
+interface Walk {
+  record?: string;
+  roadmap?: string;
+  records?: { token: string; test_id: string }[];
+  roles?: number[];
+  mobile?: string;
+  draft_token?: string;
+  code?: string;
+  questions?: Json[];
+  instant?: boolean;
+}
+
+interface Step {
+  title: string;
+  text: string;
+  /** An operation of the description (judged), or a call of the sandbox's control API. */
+  operationId?: string;
+  /** The request, prefilled from the previous answers; a string says why the step is skipped. */
+  request(
+    walk: Walk,
+    kind: Kind,
+    config: TryitConfig,
+  ): { parts: Parts; control?: { method: string; path: string } } | string;
+  /** What the answer gives the next steps; a string is a problem to show (the walk cannot go on). */
+  keep?(walk: Walk, data: Json, kind: Kind, sent: Parts): string | undefined;
+  /** On the mock, what it cannot do here. */
+  mock: string;
+}
+
+const MOCK_STATELESS =
+  'The mock checks the request against the description and answers its example, whatever the token: it keeps no state.';
+
+/** The answers that fit a questionnaire: the first option of each option question, a text for a free one. */
+export function answersFor(questions: Json[]): (number | string)[] {
+  return questions.map((q) => {
+    const answer = q.answer as { text?: boolean; options?: { id: number }[] };
+    return answer.text ? 'معماری' : (answer.options?.[0]?.id ?? 0);
+  });
+}
+
+const dropExternalIds = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value, (k, v) => (k === 'external_id' ? undefined : v)));
+
+const api = (config: TryitConfig, id: string) => config.operations[id] as OperationPrefill;
+const withToken = (config: TryitConfig, id: string, token: string | undefined, over: Partial<Parts> = {}) => {
+  const base = prefill(api(config, id), {});
+  return { parts: { ...base, path_params: { ...base.path_params, ...(token ? { token } : {}) }, ...over } };
+};
+
+function outbox(purpose: string): Step {
+  return {
+    title: 'Read the code from the sandbox outbox',
+    text: `In production the participant receives the code by SMS and types it into your application; the sandbox keeps it in its outbox (${CONTROL}/sms/).`,
+    request: (w, kind, config) =>
+      kind === 'mock'
+        ? `skipped: the mock has no outbox; the next step sends the code of the description's example (${String((api(config, purpose === 'record' ? 'verifyRecordAuth' : 'verifyRoadmapAuth').body as Json)?.code)}), which the mock accepts`
+        : w.instant
+          ? 'skipped: this organizer authenticated at once (no SMS)'
+          : {
+              parts: { path_params: {}, query: { mobile: w.mobile ?? '' } },
+              control: { method: 'GET', path: '/sms/' },
+            },
+    keep(w, data) {
+      const first = (data.messages as { code?: string }[] | undefined)?.[0];
+      if (!first?.code) return 'No code in the outbox for this mobile.';
+      w.code = first.code;
+      return undefined;
+    },
+    mock: 'The mock sends no SMS and has no outbox.',
+  };
+}
+
+function questionsAndResult(label: string, pick: (w: Walk) => string | undefined): Step[] {
+  return [
+    {
+      title: `Fetch the questions${label}`,
+      text: 'The answer to an option question is the option id; a free-text question takes text.',
+      operationId: 'getQuestions',
+      request: (w, _k, c) => withToken(c, 'getQuestions', pick(w)),
+      keep(w, data) {
+        if (!Array.isArray(data.questions)) return 'This questionnaire is not JSON: answer it in its HTML form.';
+        w.questions = data.questions as Json[];
+        return undefined;
+      },
+      mock: MOCK_STATELESS,
+    },
+    {
+      title: `Submit the answers${label}`,
+      text: "One answer per question, in order: here each option question's first option id, and a text for a free one.",
+      operationId: 'submitAnswers',
+      request: (w, _k, c) =>
+        withToken(c, 'submitAnswers', pick(w), { body: { record: answersFor(w.questions ?? []) } }),
+      mock: MOCK_STATELESS,
+    },
+    {
+      title: `Read the result${label}`,
+      text: 'Each scale of the test with its raw score and maximum.',
+      operationId: 'getResult',
+      request: (w, _k, c) => withToken(c, 'getResult', pick(w)),
+      mock: `${MOCK_STATELESS} It answers a finished record's result even for a record never answered.`,
+    },
+  ];
+}
+
+export interface Journey {
+  id: string;
+  title: string;
+  key: string;
+  steps: Step[];
+}
+
+export const JOURNEYS: Journey[] = [
+  {
+    id: 'sms',
+    title: 'A standalone record, SMS authentication',
+    key: 'sandbox-key-sms',
+    steps: [
+      {
+        title: 'Find a ready record',
+        text: 'The records waiting for a participant; the walk takes the first standalone career-interest record.',
+        operationId: 'listRecords',
+        request: (_w, _k, c) => ({ parts: prefill(api(c, 'listRecords'), {}) }),
+        keep(w, data) {
+          const found = ((data.results ?? []) as Json[]).find(
+            (r) => r.role === null && r.test_id === 'career-interest',
+          );
+          if (!found)
+            return 'No ready standalone career-interest record is left: reset the organizer (the button above) and walk again.';
+          w.record = String(found.token);
+          return undefined;
+        },
+        mock: MOCK_STATELESS,
+      },
+      {
+        title: 'Start the authentication',
+        text: "The mobile and the profile (the description's example, without its external_id, which must be unique: so the walk can be repeated).",
+        operationId: 'authenticateRecord',
+        request: (w, _k, c) =>
+          withToken(c, 'authenticateRecord', w.record, { body: dropExternalIds(api(c, 'authenticateRecord').body) }),
+        keep(w, data, kind, sent) {
+          w.instant = data.tests_auth_required === false && kind === 'sandbox';
+          w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
+          return undefined;
+        },
+        mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
+      },
+      outbox('record'),
+      {
+        title: 'Verify the code',
+        text: 'The code from the outbox completes the authentication.',
+        operationId: 'verifyRecordAuth',
+        request: (w, _k, c) =>
+          w.instant
+            ? 'skipped: already authenticated'
+            : withToken(c, 'verifyRecordAuth', w.record, {
+                body: { ...(api(c, 'verifyRecordAuth').body as Json), ...(w.code ? { code: w.code } : {}) },
+              }),
+        mock: `${MOCK_STATELESS} Any 5 digits pass.`,
+      },
+      ...questionsAndResult('', (w) => w.record),
+    ],
+  },
+  {
+    id: 'roadmap',
+    title: 'A roadmap: one authentication for every role',
+    key: 'sandbox-key-sms',
+    steps: [
+      {
+        title: 'Get a roadmap',
+        text: "A live deployment's roadmap token comes from the organizer; the sandbox's control API creates one (role 1 takes cas-child, role 2 parenting-style).",
+        request(w, kind, c) {
+          if (kind !== 'mock')
+            return { parts: { path_params: {}, query: {} }, control: { method: 'POST', path: '/roadmaps/' } };
+          w.roadmap = String(api(c, 'getRoadmap').path_params.token);
+          return `skipped: the mock has no control API; the walk uses the description's example roadmap token (${w.roadmap})`;
+        },
+        keep(w, data) {
+          w.roadmap = String(data.token);
+          return undefined;
+        },
+        mock: 'The mock cannot create a roadmap.',
+      },
+      {
+        title: 'Read the roadmap',
+        text: 'Its roles (their ids authenticate) and its records, one per test of each role.',
+        operationId: 'getRoadmap',
+        request: (w, _k, c) => withToken(c, 'getRoadmap', w.roadmap),
+        keep(w, data) {
+          w.roles = ((data.roles ?? []) as Json[]).map((r) => Number(r.id));
+          w.records = ((data.test_records ?? []) as Json[]).map((r) => ({
+            token: String(r.token),
+            test_id: String(r.test_id),
+          }));
+          return undefined;
+        },
+        mock: MOCK_STATELESS,
+      },
+      {
+        title: 'Authenticate every role',
+        text: "One profile per role and one mobile (the description's example, its roles given the roadmap's role ids, without external_ids so the walk can be repeated).",
+        operationId: 'authenticateRoadmap',
+        request(w, _k, c) {
+          const body = dropExternalIds(api(c, 'authenticateRoadmap').body) as {
+            mobile: string;
+            roles: { id: number }[];
+          };
+          body.roles = body.roles.map((role, i) => ({ ...role, id: w.roles?.[i] ?? role.id }));
+          return withToken(c, 'authenticateRoadmap', w.roadmap, { body });
+        },
+        keep(w, data, kind, sent) {
+          w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
+          w.draft_token = typeof data.draft_token === 'string' ? data.draft_token : undefined;
+          w.instant = kind === 'sandbox' && data.tests_auth_required === false;
+          return undefined;
+        },
+        mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
+      },
+      outbox('roadmap'),
+      {
+        title: 'Verify the code with the draft token',
+        text: 'Every record of the roadmap gets the profile of its role.',
+        operationId: 'verifyRoadmapAuth',
+        request: (w, _k, c) =>
+          w.instant
+            ? 'skipped: already authenticated'
+            : withToken(c, 'verifyRoadmapAuth', w.roadmap, {
+                body: {
+                  ...(api(c, 'verifyRoadmapAuth').body as Json),
+                  ...(w.draft_token ? { draft_token: w.draft_token } : {}),
+                  ...(w.code ? { code: w.code } : {}),
+                },
+              }),
+        mock: `${MOCK_STATELESS} Any draft token and code pass.`,
+      },
+      ...questionsAndResult(' of the first record', (w) => w.records?.[0]?.token),
+      ...questionsAndResult(' of the second record', (w) => w.records?.[1]?.token),
+    ],
+  },
+];
+
+/** A journey walked in the page: each step's request prefilled from the answers before it, then sent. */
+export function openJourney(ctx: Context, id: string): void {
+  const journey = JOURNEYS.find((j) => j.id === id);
+  if (!journey) return;
+  const { body } = dialog(`Walk it: ${journey.title}`, 'tas-journey');
+  const target = new TargetPicker(ctx.config, journey.key);
+  const walk: Walk = {};
+  const list = h('ol', { class: 'tas-steps' });
+  const restart = h('button', { type: 'button' }, 'Start again');
+  const reset = h('button', { type: 'button' }, 'Reset this organizer (sandbox)');
+  const said = h('div', { 'aria-live': 'polite' });
+  const done = h('div', { 'aria-live': 'polite' });
+  const items = journey.steps.map((step, index) => {
+    const editor = new RequestEditor(
+      { path_params: {}, query: {}, body: undefined },
+      { path: true, query: true, body: true },
+    );
+    const go = h('button', { type: 'button', class: 'tas-send', disabled: true }, 'Send');
+    const out = h('div', { class: 'tas-result', 'aria-live': 'polite' });
+    const skip = h('p', { class: 'tas-hint', hidden: true });
+    const mockNote = h('p', { class: 'tas-mock-note', hidden: true }, `On the mock: ${step.mock}`);
+    const li = h(
+      'li',
+      { class: 'tas-step', 'data-step': String(index + 1), 'aria-label': `Step ${index + 1}: ${step.title}` },
+      h('h3', {}, step.title),
+      h('p', {}, step.text),
+      mockNote,
+      skip,
+      editor.element,
+      h('div', { class: 'tas-actions' }, go),
+      out,
+    );
+    let planned: ReturnType<Step['request']> | undefined;
+    const prepare = () => {
+      mockNote.hidden = target.kind !== 'mock';
+      planned = step.request(walk, target.kind, ctx.config);
+      const skipped = typeof planned === 'string';
+      skip.hidden = !skipped;
+      skip.textContent = skipped ? String(planned) : '';
+      editor.element.hidden = skipped;
+      go.textContent = skipped ? 'Go on' : 'Send';
+      go.disabled = false;
+      if (typeof planned !== 'string') {
+        editor.set(planned.parts);
+        // Only the boxes this request has.
+        for (const [name, show] of [
+          ['path_params', Object.keys(planned.parts.path_params).length > 0],
+          ['query', Object.keys(planned.parts.query).length > 0],
+          ['body', planned.parts.body !== undefined],
+        ] as const) {
+          const box = editor.element.querySelector(`[name="${name}"]`)?.closest('.tas-field') as HTMLElement | null;
+          if (box) box.hidden = !show;
+        }
+      }
+      li.classList.add('tas-current');
+    };
+    const finish = () => {
+      go.disabled = true;
+      li.classList.remove('tas-current');
+      li.classList.add('tas-done');
+      const next = items[index + 1];
+      if (next) {
+        next.prepare();
+        next.li.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      done.replaceChildren(
+        h(
+          'p',
+          { class: 'tas-finished', role: 'status' },
+          `Finished: ${journey.title}. ${target.kind === 'mock' ? 'The mock answered its examples throughout.' : 'Each record is scored and its result read (the last answer above).'}`,
+        ),
+      );
+      done.scrollIntoView({ block: 'end' });
+    };
+    go.addEventListener('click', async () => {
+      if (typeof planned === 'string') return finish();
+      let sent: Outgoing;
+      let parts: Parts;
+      try {
+        parts = editor.parts();
+        const base = target.url();
+        sent = planned?.control
+          ? control(
+              base,
+              planned.control.method,
+              `${planned.control.path}${Object.keys(parts.query).length ? `?${new URLSearchParams(parts.query as Record<string, string>)}` : ''}`,
+              parts.body,
+            )
+          : outgoing(base, ctx.config.base_path, api(ctx.config, step.operationId ?? ''), parts);
+      } catch (error) {
+        out.replaceChildren(problem((error as Error).message));
+        return;
+      }
+      go.disabled = true;
+      out.replaceChildren(h('p', {}, 'Sending…'));
+      try {
+        const example =
+          target.kind === 'mock' && step.operationId ? ctx.config.mock_examples[step.operationId] : undefined;
+        const answer = await send(sent, target.apiKey(), example ? { Prefer: `example=${example}` } : {});
+        const departures = step.operationId ? ctx.judge(step.operationId, sent, answer) : undefined;
+        out.replaceChildren(answerView(answer, departures));
+        let data: Json = {};
+        try {
+          data = (JSON.parse(answer.text) as { data?: Json }).data ?? {};
+        } catch {}
+        if (answer.status >= 300) {
+          out.prepend(problem(`The ${target.kind} answered ${answer.status}: change the request and send again.`));
+          go.disabled = false;
+          return;
+        }
+        const trouble = step.keep?.(walk, data, target.kind, parts);
+        if (trouble) {
+          out.prepend(problem(trouble));
+          go.disabled = false;
+          return;
+        }
+        remember({
+          record: walk.record,
+          roadmap: walk.roadmap,
+          code: walk.code,
+          draft_token: walk.draft_token,
+          mobile: walk.mobile,
+        });
+        finish();
+      } catch (error) {
+        out.replaceChildren(problem(unreachable(sent.url, error)));
+        go.disabled = false;
+      }
+    });
+    list.append(li);
+    return { prepare, li };
+  });
+  const start = () => {
+    for (const key of Object.keys(walk)) delete walk[key as keyof Walk];
+    said.replaceChildren();
+    done.replaceChildren();
+    for (const { li } of items) {
+      li.classList.remove('tas-done', 'tas-current');
+      for (const out of li.querySelectorAll('.tas-result')) out.replaceChildren();
+      const go = li.querySelector('.tas-send') as HTMLButtonElement;
+      go.disabled = true;
+    }
+    items[0]?.prepare();
+  };
+  restart.addEventListener('click', start);
+  reset.addEventListener('click', async () => {
+    try {
+      const answer = await send(control(target.url(), 'POST', '/reset/'), target.apiKey());
+      start();
+      said.replaceChildren(
+        h(
+          'p',
+          { role: 'status' },
+          answer.status < 300 ? 'The organizer is back to its seed.' : `The reset answered ${answer.status}.`,
+        ),
+      );
+    } catch (error) {
+      said.replaceChildren(problem((error as Error).message));
+    }
+  });
+  target.onChange(() => {
+    reset.hidden = target.kind !== 'sandbox';
+    start();
+  });
+  reset.hidden = target.kind !== 'sandbox';
+  body.append(target.element, h('div', { class: 'tas-actions' }, restart, reset), said, list, done);
+  start();
+}

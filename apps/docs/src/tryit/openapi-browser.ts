@@ -1,0 +1,11 @@
+// @tas/openapi for the browser bundle (src/builder/tryit.ts aliases the package here): the validator,
+// the operations and the assumption marks, without the release tooling that needs git and the disk.
+export {
+  type Assumption,
+  isAssumed,
+  listAssumptions,
+} from '../../../../openapi/src/assumptions.js';
+export type { JsonObject, OpenApiDocument } from '../../../../openapi/src/description.js';
+export { pointerEscape, pointerGet, resolveRef } from '../../../../openapi/src/pointer.js';
+export { listOperations, type Operation, type Parameter } from '../../../../openapi/src/operations.js';
+export { createValidator, type ValidationIssue, type Validator } from '../../../../openapi/src/validator.js';

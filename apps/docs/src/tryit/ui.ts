@@ -1,0 +1,297 @@
+import type { Kind, TargetChoice, TryitConfig } from './config.js';
+import { LOCAL_ADDRESS } from './config.js';
+import type { Answer, Departure } from './judge.js';
+import { jsonPath, type Outgoing, type Parts } from './request.js';
+import { keyFor, read, setKeyFor, write } from './state.js';
+
+let ids = 0;
+export const uid = (name: string) => `tas-tryit-${name}-${++ids}`;
+
+type Attrs = Record<string, string | boolean | undefined>;
+/** A small element builder: attributes (false/undefined left out), then children (text or nodes). */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Node | string | undefined | false)[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs))
+    if (v !== undefined && v !== false) el.setAttribute(k, v === true ? '' : v);
+  for (const c of children) if (c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+/** A labelled field: the label names it for screen readers, the hint is read with it. */
+export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+  const id = control.id || uid('field');
+  control.id = id;
+  const hintEl = hint ? h('small', { id: `${id}-hint`, class: 'tas-hint' }, hint) : undefined;
+  if (hintEl) control.setAttribute('aria-describedby', hintEl.id);
+  return h('div', { class: 'tas-field' }, h('label', { for: id }, label), control, hintEl);
+}
+
+/** The modal the panel and the journeys live in: Escape and the close button close it; focus returns. */
+export function dialog(title: string, cls: string): { dialog: HTMLDialogElement; body: HTMLElement } {
+  const heading = h('h2', { id: uid('title') }, title);
+  const close = h('button', { type: 'button', class: 'tas-close', 'aria-label': 'Close' }, '×');
+  const body = h('div', { class: 'tas-body' });
+  const el = h(
+    'dialog',
+    { class: `tas-tryit ${cls}`, 'aria-labelledby': heading.id },
+    h('header', {}, heading, close),
+    body,
+  );
+  close.addEventListener('click', () => el.close());
+  el.addEventListener('close', () => el.remove());
+  document.body.append(el);
+  el.showModal();
+  return { dialog: el, body };
+}
+
+/** Where calls go, and with which key: the configured hosted servers, or a local one (localhost, any port). */
+export class TargetPicker {
+  readonly element: HTMLElement;
+  private select = h('select', { name: 'target' });
+  private address = h('input', {
+    type: 'url',
+    name: 'address',
+    inputmode: 'url',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  private key = h('input', {
+    type: 'text',
+    name: 'api-key',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    list: uid('keys'),
+  });
+  private addressField: HTMLElement;
+  private keyHint: HTMLElement;
+  private listeners: (() => void)[] = [];
+
+  constructor(
+    private config: TryitConfig,
+    suggestedKey?: string,
+  ) {
+    for (const t of config.targets) this.select.append(h('option', { value: t.id }, t.label));
+    const saved = read('target');
+    if (saved && config.targets.some((t) => t.id === saved)) this.select.value = saved;
+    const keys = h(
+      'datalist',
+      { id: this.key.getAttribute('list') ?? '' },
+      ...config.keys.map((k) => h('option', { value: k })),
+    );
+    this.addressField = field(
+      'Address of your local server',
+      this.address,
+      'http://localhost:<port> (or 127.0.0.1): where tas-sandbox or tas-mock listens',
+    );
+    const keyField = field('API key', this.key, ' ');
+    this.keyHint = keyField.querySelector('small') as HTMLElement;
+    this.element = h('div', { class: 'tas-target' }, field('Target', this.select), this.addressField, keyField, keys);
+    this.select.addEventListener('change', () => this.changed(suggestedKey));
+    this.address.addEventListener('change', () => write(`address:${this.choice.id}`, this.address.value.trim()));
+    this.key.addEventListener('input', () => setKeyFor(this.kind, this.key.value));
+    this.changed(suggestedKey);
+  }
+
+  get choice(): TargetChoice {
+    return this.config.targets.find((t) => t.id === this.select.value) ?? (this.config.targets[0] as TargetChoice);
+  }
+  get kind(): Kind {
+    return this.choice.kind;
+  }
+  /** The chosen base URL, or an error for a local address that is not http://localhost:<port>. */
+  url(): string {
+    const t = this.choice;
+    if (!t.local) return t.url;
+    const value = this.address.value.trim().replace(/\/+$/, '');
+    const m = LOCAL_ADDRESS.exec(value);
+    if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535)
+      throw new Error(`"${value}" is not a local address: give http://localhost:<port> (or http://127.0.0.1:<port>)`);
+    return value;
+  }
+  apiKey(): string {
+    return this.key.value.trim();
+  }
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+  setKey(key: string): void {
+    this.key.value = key;
+    setKeyFor(this.kind, key);
+  }
+
+  private changed(suggestedKey?: string): void {
+    const t = this.choice;
+    write('target', t.id);
+    this.addressField.hidden = !t.local;
+    this.address.value = read(`address:${t.id}`) ?? t.url;
+    this.key.value = keyFor(t.kind) ?? (t.kind === 'sandbox' ? (suggestedKey ?? this.config.keys[0] ?? '') : 'any-key');
+    this.keyHint.textContent =
+      t.kind === 'sandbox'
+        ? `The sandbox's keys: ${this.config.keys.join(' (SMS codes), ')} (instant). Kept for this tab only.`
+        : 'The mock takes any key. Kept for this tab only.';
+    for (const l of this.listeners) l();
+  }
+}
+
+/** The request's parts as JSON, each in its own labelled box: path parameters, query, body. */
+export class RequestEditor {
+  readonly element = h('div', { class: 'tas-editor' });
+  private boxes: Partial<Record<keyof Parts, HTMLTextAreaElement>> = {};
+
+  constructor(parts: Parts, has: { path: boolean; query: boolean; body: boolean }) {
+    const box = (name: keyof Parts, label: string, hint: string, show: boolean) => {
+      if (!show) return;
+      const area = h('textarea', { name, rows: '3', spellcheck: 'false', autocapitalize: 'off', dir: 'auto' });
+      this.boxes[name] = area;
+      this.element.append(field(label, area, hint));
+    };
+    box('path_params', 'Path parameters (JSON)', 'The token in the path.', has.path);
+    box('query', 'Query (JSON)', 'Left-out or empty values are not sent.', has.query);
+    box('body', 'Body (JSON)', 'Sent as application/json.', has.body);
+    this.set(parts);
+  }
+
+  set(parts: Partial<Parts>): void {
+    for (const [name, value] of Object.entries(parts) as [keyof Parts, unknown][]) {
+      const area = this.boxes[name];
+      if (!area || value === undefined) continue;
+      area.value = JSON.stringify(value, null, 2);
+      area.rows = Math.min(14, Math.max(2, area.value.split('\n').length));
+    }
+  }
+
+  /** The edited parts; a box that is not JSON is an error naming it. */
+  parts(): Parts {
+    const parse = (name: keyof Parts, fallback: unknown) => {
+      const area = this.boxes[name];
+      if (!area) return fallback;
+      if (area.value.trim() === '') return name === 'body' ? undefined : {};
+      try {
+        return JSON.parse(area.value);
+      } catch (e) {
+        throw new Error(`${area.labels?.[0]?.textContent ?? name} is not JSON: ${(e as Error).message}`);
+      }
+    };
+    return {
+      path_params: parse('path_params', {}) as Record<string, unknown>,
+      query: parse('query', {}) as Record<string, unknown>,
+      body: parse('body', undefined),
+    };
+  }
+}
+
+/** Sends one request with the key in its header; the answer with its time. Nothing is logged. */
+export async function send(
+  sent: Outgoing,
+  key: string,
+  extra: Record<string, string> = {},
+): Promise<Answer & { ms: number }> {
+  const headers: Record<string, string> = { 'API-KEY': key, ...extra };
+  if (sent.body !== undefined) headers['Content-Type'] = 'application/json';
+  const started = performance.now();
+  const response = await fetch(sent.url, {
+    method: sent.method,
+    headers,
+    body: sent.body,
+    mode: 'cors',
+    credentials: 'omit',
+    cache: 'no-store',
+    referrerPolicy: 'no-referrer',
+  });
+  const text = await response.text();
+  const ms = Math.round(performance.now() - started);
+  const seen: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    seen[name] = value;
+  });
+  return { status: response.status, headers: seen, text, ms };
+}
+
+/** The body as a person reads it: pretty JSON, Persian runs right to left within their line. */
+export function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** Status, time, the verdict (or each departure), the headers the browser may read, the body. */
+export function answerView(answer: Answer & { ms: number }, departures?: Departure[]): HTMLElement {
+  const verdict =
+    departures === undefined
+      ? undefined
+      : departures.length === 0
+        ? h('p', { class: 'tas-verdict tas-ok', 'data-verdict': 'matches' }, '✓ Matches the description')
+        : h(
+            'div',
+            { class: 'tas-verdict tas-bad', 'data-verdict': 'departs' },
+            h('p', {}, `✗ Departs from the description (${departures.length}):`),
+            h(
+              'ul',
+              {},
+              ...departures.map((d) =>
+                h(
+                  'li',
+                  {
+                    'data-rule': d.rule,
+                    'data-path': jsonPath(d.path),
+                    'data-ground': d.assumed ? 'assumed' : 'stated',
+                  },
+                  h('code', {}, jsonPath(d.path)),
+                  ` ${d.message} `,
+                  h('strong', {}, d.assumed ? 'assumed' : 'stated'),
+                  h(
+                    'small',
+                    {},
+                    ` [${d.rule}] ${d.assumed ? "the description's choice, not the interface's" : `the interface: ${d.statement}`}`,
+                  ),
+                ),
+              ),
+            ),
+          );
+  const headers = Object.entries(answer.headers);
+  return h(
+    'section',
+    { class: 'tas-answer', 'aria-label': 'Answer' },
+    h(
+      'p',
+      { class: 'tas-status', 'data-status': String(answer.status) },
+      h('strong', {}, `${answer.status}`),
+      ` · ${answer.ms} ms`,
+    ),
+    verdict,
+    h(
+      'details',
+      {},
+      h('summary', {}, `Headers (${headers.length} the browser may read)`),
+      h('dl', {}, ...headers.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { dir: 'auto' }, v)])),
+    ),
+    h('pre', { class: 'tas-json', dir: 'ltr', tabindex: '0', 'aria-label': 'Body' }, pretty(answer.text)),
+  );
+}
+
+/** A failure before any answer (a bad field, a server that is not there): said in words, in place. */
+export function problem(message: string): HTMLElement {
+  return h('p', { class: 'tas-problem', role: 'alert' }, message);
+}
+
+export function unreachable(url: string, error: unknown): string {
+  return `No answer from ${new URL(url).origin}: ${(error as Error).message}. Is it running, and does it answer this page's origin (CORS)?`;
+}
+
+/** Copies a text; where the clipboard is refused, the text is shown selected for the person to copy. */
+export async function copy(text: string, shown: HTMLElement, label: string): Promise<void> {
+  shown.replaceChildren(h('p', {}, label), h('pre', { class: 'tas-copied', tabindex: '0' }, text));
+  shown.hidden = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    shown.querySelector('p')?.append(': copied');
+  } catch {
+    shown.querySelector('p')?.append(': select and copy it');
+  }
+}
