@@ -8,7 +8,7 @@ const mock = useMock();
 const base = () => mock.url;
 
 const doc = loadDescription();
-const questions = doc.components.examples?.QuestionnaireJson?.value as {
+const questions = (doc.components.examples?.QuestionnaireJson as { value?: unknown } | undefined)?.value as {
   data: { questions: { question: { image: string | null; audio: string | null } }[] };
 };
 const paths = questions.data.questions.flatMap((q) => [q.question.image, q.question.audio]).filter((p) => p !== null);

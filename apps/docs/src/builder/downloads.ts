@@ -108,7 +108,7 @@ function labelled(table: string): string {
   const head = [...(/<thead>([\s\S]*?)<\/thead>/.exec(table)?.[1] ?? '').matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map(
     (m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/"/g, '&quot;'),
   );
-  return table.replace(/<tr>([\s\S]*?)<\/tr>/g, (row, cells: string) => {
+  return table.replace(/<tr>([\s\S]*?)<\/tr>/g, (_row, cells: string) => {
     let i = 0;
     return `<tr>${cells.replace(/<td([^>]*)>/g, (_, attrs: string) => `<td${attrs} data-label="${head[i++] ?? ''}">`)}</tr>`;
   });

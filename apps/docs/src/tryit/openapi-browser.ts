@@ -6,6 +6,6 @@ export {
   listAssumptions,
 } from '../../../../openapi/src/assumptions.js';
 export type { JsonObject, OpenApiDocument } from '../../../../openapi/src/description.js';
-export { pointerEscape, pointerGet, resolveRef } from '../../../../openapi/src/pointer.js';
 export { listOperations, type Operation, type Parameter } from '../../../../openapi/src/operations.js';
+export { pointerEscape, pointerGet, resolveRef } from '../../../../openapi/src/pointer.js';
 export { createValidator, type ValidationIssue, type Validator } from '../../../../openapi/src/validator.js';
