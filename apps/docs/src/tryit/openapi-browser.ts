@@ -3,9 +3,11 @@
 export {
   type Assumption,
   isAssumed,
+  isBoundKeyword,
+  isStatedBound,
   listAssumptions,
 } from '../../../../openapi/src/assumptions.js';
 export type { JsonObject, OpenApiDocument } from '../../../../openapi/src/description.js';
 export { listOperations, type Operation, type Parameter } from '../../../../openapi/src/operations.js';
-export { pointerEscape, pointerGet, resolveRef } from '../../../../openapi/src/pointer.js';
+export * from '../../../../openapi/src/pointer.js';
 export { createValidator, type ValidationIssue, type Validator } from '../../../../openapi/src/validator.js';
