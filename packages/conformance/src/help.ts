@@ -44,7 +44,7 @@ Usage: tas-conformance run --base-url URL [options]
   --seed N                 seed of the generated negative inputs (default: random; every report prints it,
                            and the same seed sends the same requests)
   --negative-budget N      generated negative requests in the run (default: every constraint once; on a
-                           live target what keeps the whole run within 330 requests)
+                           live target what keeps the whole run within 340 requests)
   --junit PATH, --json PATH   write the reports (also when the run stops with exit 2: "aborted" says why);
                            findings are grouped (rule, operation, JSON path) with a count and one repro
   --html PATH              one page for people: the verdict, every interface statement with its

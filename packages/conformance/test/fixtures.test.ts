@@ -65,13 +65,14 @@ describe('a run from a fixtures file (as against a live deployment)', () => {
       rate: false,
     });
     expect(result.results.filter((r) => r.outcome === 'fail')).toEqual([]);
-    // tenant-isolation, listing-tenancy and external-id-per-organizer (no other key), questionnaire-html
+    // tenant-isolation, listing-tenancy, result-tenancy and external-id-per-organizer (no other key), questionnaire-html
     // (no records.html in the file), and the five SMS-only checks (an instant organizer).
     expect(result.results.filter((r) => r.outcome === 'skip').map((r) => r.id)).toEqual([
       'tenant-isolation',
       'listing-tenancy',
       'sms-wrong-code',
       'questionnaire-html',
+      'result-tenancy',
       'roadmap-verify-twice',
       'roadmap-verify-draft-token',
       'external-id-per-organizer',

@@ -24,6 +24,7 @@ import { recordAuth } from './record-auth.js';
 import { recordAuthTwice } from './record-auth-twice.js';
 import { requestConstraints } from './request-constraints.js';
 import { resultBeforeFinish } from './result-before-finish.js';
+import { resultTenancy } from './result-tenancy.js';
 import { resultsAfterFinish } from './results-after-finish.js';
 import { roadmapAuth } from './roadmap-auth.js';
 import { roadmapAuthTwice } from './roadmap-auth-twice.js';
@@ -79,6 +80,7 @@ export function allChecks(
     resultBeforeFinish,
     submitFinishes,
     resultsAfterFinish,
+    resultTenancy,
     afterFinish,
     roadmapRecordAuth,
     roadmapAuth,

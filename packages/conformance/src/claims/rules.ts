@@ -239,6 +239,14 @@ export const RULE_CLAIMS: Claim[] = [
     [leak('authenticateRecord')],
   ),
   stated(
+    'tenancy.result',
+    AUTH,
+    q.organizer,
+    "another organizer's key does not read its result",
+    ['result-tenancy'],
+    [leak('getResult')],
+  ),
+  stated(
     'tenancy.listing',
     AUTH,
     q.organizer,

@@ -263,7 +263,7 @@ export const STATEMENTS: Statement[] = [
   {
     section: 'Authentication 1',
     text: "one organizer's key reaches none of another's records or roadmaps",
-    checks: ['tenant-isolation', 'listing-tenancy'],
+    checks: ['tenant-isolation', 'listing-tenancy', 'result-tenancy'],
   },
   {
     section: 'Authentication 2',

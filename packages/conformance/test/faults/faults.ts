@@ -224,6 +224,12 @@ export const FAULTS: Variant[] = [
     'tenant-isolation',
     'stated',
   ],
+  [
+    "another organizer reads this organizer's results",
+    swapKey(OTHER_KEY, MAIN_KEY, route('GET', RESULT)),
+    'result-tenancy',
+    'stated',
+  ],
   ['an unknown key is accepted', swapKey('tas-conformance-not-a-key', MAIN_KEY), 'wrong-api-key', 'stated'],
   ['a request without a key is accepted', swapKey(undefined, MAIN_KEY), 'missing-api-key', 'stated'],
   [
