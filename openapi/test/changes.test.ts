@@ -78,6 +78,20 @@ const cases: { name: string; change: (d: Doc) => void; want: ChangeKind; assumed
     change: (d) => (op(d).responses['201'].content['application/json'].example = { id: 2, state: 'open' }),
     want: 'annotation',
   },
+  {
+    name: 'an extension (x-…) added to a response field: no validator reads it',
+    change: (d) => (resSchema(d).properties.state['x-normalise'] = [{ step: 'trim' }]),
+    want: 'annotation',
+  },
+  {
+    // The library calls the extension breaking once the schema around it changes too.
+    name: 'an extension (x-…) added beside a new optional response field: no worse than the field',
+    change: (d) => {
+      resSchema(d).properties.state['x-normalise'] = [{ step: 'trim' }];
+      resSchema(d).properties.note = { type: 'string', maxLength: 100 };
+    },
+    want: 'non-breaking',
+  },
   // assumed: reported as such, still a change
   {
     name: 'an x-assumed response field removed',

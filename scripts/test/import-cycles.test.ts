@@ -123,7 +123,28 @@ const KNOWN_CLIMBS: Record<string, string> = {
     "the Downloads page (guide/) takes the Postman environments and the change groups from the builder's modules",
   'apps/docs/src/builder/site.ts -> apps/docs/src/guide/page.ts':
     "the guide page reads the Downloads page's types, which take the builder's (see above)",
+  'apps/docs/src/builder/compress.ts -> apps/docs/src/serve/encoded.ts':
+    'the build writes the encoded copies the server sends, by the names the server looks up',
+  'apps/sandbox/src/forms/submit.ts -> apps/sandbox/src/api/questionnaire.ts':
+    "the HTML form finishes its record through the API's own submission, so the two cannot differ",
 };
+
+/**
+ * Known relative imports out of a package: the Try-it panel's browser bundle (esbuild) takes the
+ * description's validator and the suite's response rules from their sources, without the Node-only
+ * modules the packages' entries also load.
+ */
+const KNOWN_LEAVING: Record<string, string> = Object.fromEntries(
+  [
+    'apps/docs/src/tryit/judge.ts -> packages/conformance/src/responses/index.ts',
+    'apps/docs/src/tryit/judge.ts -> packages/conformance/src/types.ts',
+    'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/assumptions.ts',
+    'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/description.ts',
+    'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/operations.ts',
+    'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/pointer.ts',
+    'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/validator.ts',
+  ].map((edge) => [edge, 'the browser bundle of Try it, built from sources without Node-only modules']),
+);
 
 /** Workspace folders: a relative import must not leave its own (a package is reached by its name). */
 const WORKSPACES = [
@@ -209,7 +230,11 @@ describe('imports that climb back up between folders', () => {
         .filter((to) => workspaceOf(to) !== workspaceOf(file) && to !== SHARED_CONFIG)
         .map((to) => `${relative(root, file)} -> ${relative(root, to)}`),
     );
-    expect(leaving).toEqual([]);
+    expect(leaving.filter((edge) => !(edge in KNOWN_LEAVING))).toEqual([]);
+    expect(
+      Object.keys(KNOWN_LEAVING).filter((edge) => !leaving.includes(edge)),
+      'known imports that no longer leave: remove them',
+    ).toEqual([]);
   });
 
   it('no runtime source of a package or the description imports an app (apps stand on packages)', () => {

@@ -6,7 +6,9 @@ import type { ChangeKind } from './types.js';
 // parsers and switch statements break on both):
 // - any property removed, in a request or a response, is breaking;
 // - any enum value removed, on input or output, is breaking;
-// - an example is an annotation wherever it sits (the library leaves media-type examples unclassified).
+// - an example is an annotation wherever it sits (the library leaves media-type examples unclassified);
+// - so is a specification extension (`x-…`): no validator reads one, and the library calls an unknown
+//   keyword added to a schema breaking when the schema beside it changes too.
 // And where it is stricter than the wire: a `type` added beside a `const` of that type admits the
 // same values as before (generators need it to type the field), so it is an annotation.
 export function overrideKind(d: Diff, kind: ChangeKind, holder?: unknown): ChangeKind {
@@ -14,6 +16,7 @@ export function overrideKind(d: Diff, kind: ChangeKind, holder?: unknown): Chang
   if (d.action === 'add' && path.at(-1) === 'type' && typeOfConst(holder) === d.after) return 'annotation';
   const parent = path.at(-2);
   if (path.includes('example') || path.includes('examples')) return 'annotation';
+  if (path.some((segment) => segment.startsWith('x-'))) return 'annotation';
   if (d.action === 'remove' && (parent === 'properties' || parent === 'enum')) return 'breaking';
   if (d.action === 'replace' && path.at(-1) === 'enum' && removesValue(d.before, d.after)) return 'breaking';
   return kind;

@@ -141,7 +141,8 @@ export const RULE_CLAIMS: Claim[] = [
     ['submit-finishes'],
     [
       revalue('getRecord', '/data/submit_on', { value: null, when: ['/data/status', 1] }),
-      revalue('submitAnswers', '/data/status', { value: 2 }),
+      // The submission's own answer is not shown by the interface: the record read after it is.
+      revalue('getRecord', '/data/is_finished', { value: false, when: ['/data/status', 1] }),
     ],
   ),
   // Rules
