@@ -6,8 +6,8 @@ export function walkInBrowserSection(): string {
   return `<h2 id="walk-in-browser">Walk the journeys in your browser</h2>
 <p>The same journeys, step by step in this page: each step's request is prefilled from the answers before it (the
 record's token, the <code>draft_token</code>, the code from the sandbox's SMS outbox, the questionnaire's option ids),
-you may edit it, then send it. Every answer is checked against the description. Choose a sandbox or a mock on this
-machine (<code>http://localhost:&lt;port&gt;</code>), or the hosted ones where this site names them. On the mock,
+you may edit it, then send it. Every answer is checked against the description. Choose the hosted sandbox or mock where this
+site names them, or a sandbox or mock you started on your machine (<code>http://localhost:&lt;port&gt;</code>). On the mock,
 each step says what the mock cannot do (it keeps no state and has no SMS outbox). The key is kept for this tab only.</p>
 <p class="tas-walk-buttons"><button type="button" class="tas-tryit-open" data-tryit="journey:sms">Walk the SMS journey</button>
 <button type="button" class="tas-tryit-open" data-tryit="journey:roadmap">Walk the roadmap journey</button></p>
