@@ -93,6 +93,27 @@ export const SERVER_CODES: ErrorCode[] = [
     where: ['the sandbox control API'],
     cause: "A clock move that would make a profile older than a profile's age may be.",
   },
+  {
+    code: 'quota_exceeded',
+    statuses: [409, 400],
+    where: ['the sandbox'],
+    cause:
+      'A key reached what it may keep in a shared sandbox (records, roadmaps or SMS outbox entries): 409 from the control API, 400 from an SMS send.',
+  },
+  {
+    code: 'sms_throttled',
+    statuses: [400],
+    where: ['the sandbox'],
+    cause:
+      'Too many SMS codes to one mobile number in a short time (the sandbox sends at most 5 a minute to a number).',
+  },
+  {
+    code: 'too_busy',
+    statuses: [429],
+    where: ['the sandbox'],
+    cause:
+      "This key's calls already wait their turn in numbers past the sandbox's bound (a shared sandbox keeps keys apart by cost).",
+  },
 ];
 
 /** What a partner does about each code. */
@@ -110,6 +131,9 @@ export const FIXES: Record<string, string> = {
   mock_error: 'Ask for another example, or report the description: the mock answers only what it describes.',
   not_vip_wait: 'Complete the VIP action only on a record in VIP wait (`status` 0).',
   age_out_of_bounds: 'Move the clock less far, or reset the organizer (`POST /__sandbox/reset/`).',
+  quota_exceeded: 'Reset the organizer (`POST /__sandbox/reset/`): it frees the space and returns to the seed.',
+  sms_throttled: 'Wait the seconds the message names before asking for another code to this number.',
+  too_busy: 'Send fewer calls at once with this key: wait `Retry-After` seconds, then go on one or a few at a time.',
   body_too_large: 'Send a body under 1 MiB: a real request is a few kB.',
   invalid_body:
     "Send JSON (`Content-Type: application/json`, UTF-8) that fits the operation's request schema; `field` points at the problem.",
