@@ -5,7 +5,7 @@ import { marked } from 'marked';
 import { stringify } from 'yaml';
 import { type Addresses, atAddresses, hostedProse } from '../guide/addresses.js';
 import { type ClientDownload, clientReadmePage, DOWNLOADS, downloadsPage } from '../guide/downloads.js';
-import { esc } from '../guide/html.js';
+import { breakable, esc } from '../guide/html.js';
 import type { ServerDownload } from '../guide/servers.js';
 import type { ClientPackage } from './client-package.js';
 import { type ChangeGroup, conversionChanges } from './openapi30/changes.js';
@@ -122,6 +122,8 @@ function forThePage(html: string): string {
   const seen = new Set<string>();
   const wrapped = html
     .replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${labelled(t)}</div>`)
+    // Inline code (a path, a URL) may break after a slash on a narrow screen, as the guide's own.
+    .replace(/<code>([^<]*)<\/code>/g, (_, text: string) => `<code>${breakable(text)}</code>`)
     // Each line of a code block its own block, as the guide's own (`code` in html.ts).
     .replace(/<pre><code([^>]*)>([\s\S]*?)<\/code><\/pre>/g, (_, attrs: string, text: string) => {
       const lines = text.replace(/\n$/, '').split('\n');

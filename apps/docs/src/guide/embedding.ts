@@ -1,6 +1,6 @@
 import { mediaBaseOf, type OpenApiDocument, sampleMedia } from '@tas/openapi';
 import { type Addresses, atAddresses } from './addresses.js';
-import { code, esc, inline } from './html.js';
+import { breakable, code, esc, inline } from './html.js';
 
 // Two guide sections: question media (where a relative path resolves, a question shown with its
 // image) and the HTML questionnaire (embedding it, and learning that the record is finished). The
@@ -96,7 +96,7 @@ export function mediaSection(doc: OpenApiDocument, addresses: Addresses): string
 <p>A question and each option may carry an <code>image</code> and an <code>audio</code> path. A relative path resolves
 against the deployment's base address followed by <code>/</code> (the server variable <code>base_url</code>, the address
 without <code>/api/v2</code>): on the sandbox, <code>${esc(shown.question.image)}</code> is
-<code>${esc(resolve(shown.question.image as string))}</code>. Media need no API key, so the URL goes into an
+<code>${breakable(esc(resolve(shown.question.image as string)))}</code>. Media need no API key, so the URL goes into an
 <code>&lt;img&gt;</code> or <code>&lt;audio&gt;</code> element as it is; the typed client's <code>mediaUrl</code>
 resolves a path for you. This is an assumption of the description (the interface says only "may be relative to a media
 base address"): <a href="assumptions.html#general">Stated and assumed</a>.</p>

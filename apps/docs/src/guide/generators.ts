@@ -163,6 +163,6 @@ ${majors.join(' and ')}: each generates from the file named, its output and a jo
 questions, answers, result) compile with <code>tsc --strict</code> and nothing suppressed, the journey runs against the
 sandbox, and a type-level check proves the payload fields typed, not <code>any</code>.${quick} This table is those
 runs' output, never written by hand.</p>
-${table(['Generator', 'Installed', 'Input file', 'Verdict and notes'], mergedRows(matrix))}
+${table(['Generator', 'Installed', 'Input file', 'Verdict and notes'], mergedRows(matrix), 'generators')}
 ${polyfill}`;
 }

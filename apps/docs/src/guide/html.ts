@@ -41,8 +41,11 @@ export function table(head: string[], rows: string[][], className = ''): string 
 
 /** The small slice of Markdown the description's texts use: `code` spans. Persian runs are isolated. */
 export function inline(text: string): string {
-  return isolatePersian(esc(text)).replace(/`([^`]+)`/g, '<code>$1</code>');
+  return isolatePersian(esc(text)).replace(/`([^`]+)`/g, (_, code: string) => `<code>${breakable(code)}</code>`);
 }
+
+/** A path or URL in code may break after a slash on a narrow screen, never inside a word. */
+export const breakable = (escaped: string) => escaped.replace(/\/(?!\/)/g, '/<wbr>');
 
 /** A short text as a sentence: first letter up. */
 export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
