@@ -70,7 +70,10 @@ describe('the hosted addresses the site is built for', () => {
     for (const file of ['reference.html', 'sandbox-control.html', 'client.html', 'index.html', 'errors.html'])
       expect(words(file), file).not.toMatch(/localhost|local (sandbox|mock)/);
     expect(read('sandbox-control.html')).toContain('https://sandbox.tas.example/__sandbox');
-    expect(read('client.html')).toContain('The mock is hosted at <code>https://mock.tas.example</code>');
+    // A URL in code may break after a slash (<wbr>): the words are the same.
+    expect(read('client.html').replaceAll('<wbr>', '')).toContain(
+      'The mock is hosted at <code>https://mock.tas.example</code>',
+    );
     // Downloads: the conformance run checks the hosted sandbox; only the commands that start a server
     // of the reader's own say where it listens.
     const downloads = words('downloads.html');
