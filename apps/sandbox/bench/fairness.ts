@@ -51,13 +51,15 @@ function hostile(url: string) {
   const lines: Interface = createInterface({ input: child.stdout as NonNullable<ChildProcess['stdout']> });
   const next = (prefix: string) =>
     new Promise<string>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the hostile load exited with ${code}`));
       const on = (line: string) => {
         if (!line.startsWith(prefix)) return;
         lines.off('line', on);
+        child.off('exit', exited);
         resolve(line.slice(prefix.length).trim());
       };
       lines.on('line', on);
-      child.once('exit', (code) => reject(new Error(`the hostile load exited with ${code}`)));
+      child.once('exit', exited);
     });
   const say = (line: string) => child.stdin?.write(`${line}\n`);
   return {
@@ -80,21 +82,35 @@ function hostile(url: string) {
 
 /**
  * `rounds` rounds of `samples` quiet calls alone, then `samples` under attack; `pid` is the sandbox's.
+ * A series ends early after `seriesMs` (an unfair sandbox makes each call take seconds: its p99 is
+ * plain from the calls made by then).
  */
-export async function measureFairness(url: string, pid: number, rounds = 3, samples = 200): Promise<Fairness> {
+export async function measureFairness(
+  url: string,
+  pid: number,
+  rounds = 3,
+  samples = 200,
+  seriesMs = Number.POSITIVE_INFINITY,
+): Promise<Fairness> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
+  const once = (): Promise<number> =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
-      get(`${url}${QUIET.path}`, { agent, headers: { 'API-KEY': QUIET.key } }, (res) => {
+      const req = get(`${url}${QUIET.path}`, { agent, headers: { 'API-KEY': QUIET.key } }, (res) => {
         if (res.statusCode !== 200) reject(new Error(`the quiet call answered ${res.statusCode}`));
         res.resume();
         res.once('end', () => resolve(performance.now() - started));
-      }).once('error', reject);
+      });
+      // A kept-alive socket the server closed as idle (between rounds) just as it was reused: sent
+      // again on a new one, as node's documentation of reusedSocket advises.
+      req.once('error', (error: NodeJS.ErrnoException) =>
+        req.reusedSocket && error.code === 'ECONNRESET' ? once().then(resolve, reject) : reject(error),
+      );
     });
   const series = async () => {
     const out: number[] = [];
-    for (let i = 0; i < samples; i++) out.push(await once());
+    const end = performance.now() + seriesMs;
+    for (let i = 0; i < samples && performance.now() < end; i++) out.push(await once());
     return out;
   };
   const load = hostile(url);
