@@ -35,7 +35,7 @@ type DataOf<Op extends Described> = Op extends {
   : never;
 
 /** The data of a 200, or that data already encoded, now or later. */
-type Answer<D> = D | Encoded<D> | Promise<D | Encoded<D>>;
+type Reply<D> = D | Encoded<D> | Promise<D | Encoded<D>>;
 
 /** What a handler gets: the store, the caller's organizer, its clock, and the validated request. */
 export interface Ctx<Params = unknown, Body = unknown> {
@@ -62,7 +62,7 @@ export interface Ctx<Params = unknown, Body = unknown> {
  */
 export type Handler<Op extends Described, Filled extends PropertyKey = never> = (
   ctx: Ctx<ParamsOf<Op, Filled>, BodyOf<Op>>,
-) => Answer<DataOf<Op>>;
+) => Reply<DataOf<Op>>;
 
 /** Any handler, as the app dispatches to it: it knows the request was validated for the handler's operation. */
 export type Dispatch = (ctx: Ctx<never, never>) => unknown;

@@ -1,3 +1,4 @@
+import type { Score } from '../catalog/answers.js';
 import { ApiError } from '../http/envelope.js';
 import { sql } from '../store/db.js';
 import { recordDetailView, recordView, testOf } from '../store/present.js';
@@ -41,6 +42,6 @@ export const getResult: ApiHandler<'getResult'> = (ctx) => {
     test_id: row.test_id,
     test_title: testOf(row).title,
     submit_on: new Date(row.submit_on).toISOString(),
-    scores: JSON.parse(row.scores ?? '[]'),
+    scores: JSON.parse(row.scores ?? '[]') as Score[],
   };
 };

@@ -26,7 +26,7 @@ function open(ctx: Ctx<{ token: string }>): RoadmapRow {
 
 /** Every role once, each known to the roadmap; each profile fits every test of its role. */
 function checkRoles(ctx: Ctx, row: RoadmapRow, roles: RoleInput[]): void {
-  const defined = (JSON.parse(row.roles) as { id: number }[]).map((r) => r.id);
+  const defined = (JSON.parse(row.roles) as Schemas['Role'][]).map((r) => r.id);
   const invalid = (text: string, field: string) => ApiError.of(400, 'invalid_profile', text, field);
   roles.forEach((role, i) => {
     if (!defined.includes(role.id))
