@@ -7,7 +7,7 @@ import { listOperations, loadDescription, type OpenApiDocument } from '@tas/open
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { loadControlDescription } from '../src/control/description.js';
 
-const HELP = `Usage: tsx scripts/generate.ts [--out DIR]
+const HELP = `Usage: tsx scripts/generate.ts
 
 Generates the types of the sandbox's handlers (openapi-typescript) into src/generated/:
 api.ts from the bundled description (@tas/openapi/openapi.yaml), control.ts from
@@ -15,7 +15,6 @@ control.openapi.yaml, each with the query parameters its request check fills in
 with their defaults. Run by \`npm run build\`; types only, so nothing at run time reads them.
 
 Options:
-  --out DIR   where to write (default: src/generated next to this script)
   --help      show this help`;
 
 /** The descriptions the sandbox serves: generated file name → where its description is, and the document. */
@@ -58,17 +57,13 @@ function renderDefaulted(doc: OpenApiDocument): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean' } } });
-  if (values.help) {
-    console.log(HELP);
-    process.exit(0);
+  if (parseArgs({ options: { help: { type: 'boolean' } } }).values.help) console.log(HELP);
+  else {
+    const files = await renderGenerated();
+    const out = new URL('../src/generated/', import.meta.url);
+    mkdirSync(out, { recursive: true });
+    for (const [name, content] of Object.entries(files)) writeFileSync(new URL(name, out), content);
+    const from = Object.values(SOURCES).map((s) => s.url.pathname);
+    console.log(`sandbox: generated src/generated/ from ${from.join(' and ')}`);
   }
-  const out = values.out ?? new URL('../src/generated/', import.meta.url).pathname;
-  mkdirSync(out, { recursive: true });
-  for (const [name, content] of Object.entries(await renderGenerated())) writeFileSync(`${out}/${name}`, content);
-  console.log(
-    `sandbox: generated src/generated/ from ${Object.values(SOURCES)
-      .map((s) => s.url.pathname)
-      .join(' and ')}`,
-  );
 }
