@@ -1,14 +1,18 @@
 // Tenants kept apart by cost (issue 30): one key keeps the most costly calls it may in flight (the
 // largest pages of the largest roadmaps, its quota's worth) while another key makes its cheapest
 // call one at a time. The other key's p99 quiet and under attack are measured in alternating rounds
-// (a busy spell of the machine hits both), with the sandbox's memory. measureFairness is shared with
-// test/fairness.test.ts, which holds the ratio; `npm run bench` prints it.
+// (a busy spell of the machine hits both), with the sandbox's memory. The stage (onHostileStage) and
+// measureFairness are shared with test/fairness.test.ts, which holds the ratio; `npm run bench` prints it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { residentBytes } from '@tas/serve/testing';
-import { PAGES } from '../src/limits.js';
+import { launchReady, residentBytes } from '@tas/serve/testing';
+import { PAGES, QUOTAS } from '../src/limits.js';
 import { stableUuid } from '../src/store/create.js';
+import { fillDb } from '../test/fill.js';
 
 export const HOSTILE = {
   key: 'sandbox-key-instant',
@@ -20,6 +24,34 @@ export const QUIET = {
   key: 'sandbox-key-sms',
   path: `/api/v2/record/${stableUuid('sms:career-interest:ready')}/`,
 };
+
+/** Roadmaps of 200 records (the largest) that fill the hostile key's quota of records. */
+export const HOSTILE_ROADMAPS = QUOTAS.records / 200;
+
+/**
+ * The stage: the sandbox's CLI on a --db file whose hostile key holds HOSTILE_ROADMAPS roadmaps,
+ * given to `work` by its URL and process id, then stopped with `signal` and its files removed.
+ */
+export async function onHostileStage<T>(
+  name: string,
+  signal: NodeJS.Signals,
+  work: (url: string, pid: number) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const db = join(dir, 'sandbox.db');
+  fillDb(db, { organizer: 'instant', roadmaps: HOSTILE_ROADMAPS });
+  const cli = new URL('../src/cli.ts', import.meta.url).pathname;
+  const sandbox = await launchReady(
+    [process.execPath, '--import', 'tsx', cli, '--port', '0', '--db', db, '--quiet', '--no-rate-limit'],
+    /listening on (http:\/\/\S+)/,
+  );
+  try {
+    return await work(sandbox.ready[1] as string, sandbox.child.pid as number);
+  } finally {
+    await sandbox.stop(signal);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export interface Fairness {
   quietP99: number;

@@ -1,5 +1,5 @@
 import { createValidator, listOperations, type OpenApiDocument, type Operation, type Validator } from '@tas/openapi';
-import type { Handler } from './api/context.js';
+import type { Dispatch } from './api/context.js';
 import { API_HANDLERS } from './api/index.js';
 import { description } from './catalog/examples.js';
 import { controlContract } from './control/description.js';
@@ -12,7 +12,7 @@ export interface Contract {
   doc: OpenApiDocument;
   operations: Operation[];
   validator: Validator;
-  handlers: Record<string, Handler>;
+  handlers: Record<string, Dispatch>;
 }
 
 let cached: Contract[] | undefined;

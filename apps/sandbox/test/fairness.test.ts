@@ -4,14 +4,10 @@
 // A p99 is a few samples: a busy spell of the machine within one measurement can push it a little
 // past, so a measurement near the bound is taken again, up to ATTEMPTS times. Without fairness the
 // other key's call waits seconds behind the pages: far past (FAR), at once, so the test fails then.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchReady, TEST_LIMIT_MS } from '@tas/serve/testing';
+import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import { expect, it } from 'vitest';
-import { HOSTILE, measureFairness } from '../bench/fairness.js';
-import { KEY_WORK, QUOTAS } from '../src/limits.js';
-import { fillDb } from './fill.js';
+import { HOSTILE, measureFairness, onHostileStage } from '../bench/fairness.js';
+import { KEY_WORK } from '../src/limits.js';
 
 const ATTEMPTS = 3;
 const FAR = 4;
@@ -20,21 +16,13 @@ const SERIES_MS = 10_000;
 
 it(
   "a key at its limits with costly calls leaves the other key's p99 within 2x of quiet",
-  async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-fairness-'));
-    const db = join(dir, 'sandbox.db');
-    fillDb(db, { organizer: 'instant', roadmaps: QUOTAS.records / 200 });
-    const cli = new URL('../src/cli.ts', import.meta.url).pathname;
-    const sandbox = await launchReady(
-      [process.execPath, '--import', 'tsx', cli, '--port', '0', '--db', db, '--quiet', '--no-rate-limit'],
-      /listening on (http:\/\/\S+)/,
-    );
-    try {
+  () =>
+    onHostileStage('sandbox-fairness', 'SIGKILL', async (url, pid) => {
       // At its limits: more costly calls than its units hold, so some always wait as well.
       expect(HOSTILE.concurrency * KEY_WORK.costly).toBeGreaterThan(KEY_WORK.units);
       const attempts = [];
       for (let i = 0; i < ATTEMPTS; i++) {
-        const r = await measureFairness(sandbox.ready[1] as string, sandbox.child.pid as number, 10, 60, SERIES_MS);
+        const r = await measureFairness(url, pid, 10, 60, SERIES_MS);
         attempts.push(r);
         if (r.ratio < 2 || r.ratio > FAR) break;
       }
@@ -43,10 +31,6 @@ it(
       // The load was real: the costly calls were answered, each a page of 20 roadmaps of 200 records.
       expect(best.hostileCalls).toBeGreaterThan(10);
       expect(Object.keys(best.hostileStatuses)).toEqual(['200']);
-    } finally {
-      await sandbox.stop('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    }
-  },
+    }),
   ATTEMPTS * TEST_LIMIT_MS,
 );

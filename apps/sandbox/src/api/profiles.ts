@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/envelope.js';
 import { externalIdTaken, insertProfile, type ProfileRow } from '../store/rows.js';
-import type { Ctx } from './context.js';
+import type { Ctx, Schemas } from './context.js';
 
-export interface ProfileInput {
-  name: string;
-  birth: string;
-  is_male: boolean;
-  external_id?: number;
-}
+type ProfileInput = Schemas['ProfileInput'];
 
 /** external_id is unique per organizer: against stored profiles and within the request itself. */
 export function assertExternalIdsFree(ctx: Ctx, entries: { profile: ProfileInput; field: string }[]): void {

@@ -4,7 +4,7 @@ import { ApiError } from '../http/envelope.js';
 import { type Db, sql, transaction } from '../store/db.js';
 import { recordView, testOf } from '../store/present.js';
 import type { RecordRow } from '../store/rows.js';
-import { type Ctx, type Handler, requireRecord } from './context.js';
+import { type ApiHandler, requireRecord } from './context.js';
 
 /** The prerequisites of questions and answers: VIP done (403), not finished (409), authenticated (403). */
 export function takeable(row: RecordRow): RecordRow {
@@ -15,7 +15,7 @@ export function takeable(row: RecordRow): RecordRow {
   return row;
 }
 
-export const getQuestions: Handler = (ctx) => {
+export const getQuestions: ApiHandler<'getQuestions'> = (ctx) => {
   const row = takeable(requireRecord(ctx));
   const test = testOf(row);
   const q = test.questionnaire;
@@ -45,8 +45,8 @@ export function finishRecord(db: Db, now: number, read: () => RecordRow, answers
   });
 }
 
-export const submitAnswers: Handler = (ctx: Ctx) =>
+export const submitAnswers: ApiHandler<'submitAnswers'> = (ctx) =>
   recordView(
     ctx.view,
-    finishRecord(ctx.db, ctx.now, () => requireRecord(ctx), ctx.body.record as Answer[]),
+    finishRecord(ctx.db, ctx.now, () => requireRecord(ctx), ctx.body.record),
   );

@@ -5,13 +5,15 @@ import { checkCode, latestPending, SMS, sendCode } from '../rules/sms.js';
 import { transaction } from '../store/db.js';
 import { recordView, testOf } from '../store/present.js';
 import { linkProfile, type RecordRow } from '../store/rows.js';
-import { type Ctx, type Handler, requireRecord } from './context.js';
-import { addProfile, assertExternalIdsFree, type ProfileInput } from './profiles.js';
+import { type ApiHandler, type Ctx, requireRecord, type Schemas } from './context.js';
+import { addProfile, assertExternalIdsFree } from './profiles.js';
+
+type ProfileInput = Schemas['ProfileInput'];
 
 const alreadyAuthenticated = () => ApiError.of(409, 'already_authenticated', 'Authentication was already completed.');
 
 /** The state rules of a standalone record before authentication, in the order the interface implies. */
-function authenticatable(ctx: Ctx): RecordRow {
+function authenticatable(ctx: Ctx<{ token: string }>): RecordRow {
   const row = requireRecord(ctx);
   if (row.role !== null)
     throw ApiError.of(
@@ -33,8 +35,8 @@ function link(ctx: Ctx, row: RecordRow, mobile: string, profile: ProfileInput) {
   return recordView(ctx.view, { ...row, profile: created.token });
 }
 
-export const authenticateRecord: Handler = (ctx) => {
-  const { mobile, profile } = ctx.body as { mobile: string; profile: ProfileInput };
+export const authenticateRecord: ApiHandler<'authenticateRecord'> = (ctx) => {
+  const { mobile, profile } = ctx.body;
   assertAgeInBounds(profile.birth, ctx.now, '/profile/birth');
   return transaction(ctx.db, 'immediate', () => {
     const row = authenticatable(ctx);
@@ -54,8 +56,8 @@ export const authenticateRecord: Handler = (ctx) => {
   });
 };
 
-export const verifyRecordAuth: Handler = (ctx) => {
-  const { code } = ctx.body as { code: string };
+export const verifyRecordAuth: ApiHandler<'verifyRecordAuth'> = (ctx) => {
+  const { code } = ctx.body;
   const outcome = transaction(ctx.db, 'immediate', () => {
     const row = requireRecord(ctx);
     if (row.profile) throw alreadyAuthenticated();

@@ -1,13 +1,12 @@
+import type { Score } from '../catalog/answers.js';
 import { ApiError } from '../http/envelope.js';
 import { sql } from '../store/db.js';
 import { recordDetailView, recordView, testOf } from '../store/present.js';
 import { RECORD_COLUMNS, type RecordRow } from '../store/rows.js';
-import { type Handler, requireRecord } from './context.js';
+import { type ApiHandler, requireRecord } from './context.js';
 
-export const listRecords: Handler = (ctx) => {
-  const { status, auth_required: authRequired } = ctx.params as { status?: number; auth_required?: boolean };
-  const page = ctx.params.page as number;
-  const pageSize = ctx.params.page_size as number;
+export const listRecords: ApiHandler<'listRecords'> = (ctx) => {
+  const { status, auth_required: authRequired, page, page_size: pageSize } = ctx.params;
   const where = ['organizer = @organizer'];
   if (status !== undefined) where.push('status = @status');
   if (authRequired !== undefined) where.push(`profile IS ${authRequired ? '' : 'NOT '}NULL`);
@@ -32,9 +31,9 @@ export const listRecords: Handler = (ctx) => {
   };
 };
 
-export const getRecord: Handler = (ctx) => recordDetailView(ctx.view, requireRecord(ctx));
+export const getRecord: ApiHandler<'getRecord'> = (ctx) => recordDetailView(ctx.view, requireRecord(ctx));
 
-export const getResult: Handler = (ctx) => {
+export const getResult: ApiHandler<'getResult'> = (ctx) => {
   const row = requireRecord(ctx);
   if (row.status !== 1 || row.submit_on === null)
     throw ApiError.of(409, 'not_finished', 'The record has no result until its answers are submitted.');
@@ -43,6 +42,6 @@ export const getResult: Handler = (ctx) => {
     test_id: row.test_id,
     test_title: testOf(row).title,
     submit_on: new Date(row.submit_on).toISOString(),
-    scores: JSON.parse(row.scores ?? '[]'),
+    scores: JSON.parse(row.scores ?? '[]') as Score[],
   };
 };

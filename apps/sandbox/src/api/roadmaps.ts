@@ -5,20 +5,17 @@ import { checkCode, pendingByDraft, sendCode } from '../rules/sms.js';
 import { sql, transaction } from '../store/db.js';
 import { profileView, roadmapView, testOf } from '../store/present.js';
 import { linkProfile, type RoadmapRow, roadmapRecords } from '../store/rows.js';
-import { type Ctx, type Handler, requireRoadmap } from './context.js';
-import { addProfile, assertExternalIdsFree, type ProfileInput } from './profiles.js';
+import { type ApiHandler, type Ctx, requireRoadmap, type Schemas } from './context.js';
+import { addProfile, assertExternalIdsFree } from './profiles.js';
 
-interface RoleInput {
-  id: number;
-  profile: ProfileInput;
-}
+type RoleInput = Schemas['RoleProfileInput'];
 
 const alreadyAuthenticated = () => ApiError.of(409, 'already_authenticated', 'Authentication was already completed.');
 
-export const getRoadmap: Handler = (ctx) => roadmapView(ctx.view, requireRoadmap(ctx));
+export const getRoadmap: ApiHandler<'getRoadmap'> = (ctx) => roadmapView(ctx.view, requireRoadmap(ctx));
 
 /** A roadmap open to authentication: known, not finished (404), not yet authenticated (409). */
-function open(ctx: Ctx): RoadmapRow {
+function open(ctx: Ctx<{ token: string }>): RoadmapRow {
   const row = requireRoadmap(ctx);
   const records = roadmapRecords(ctx.db, row.token);
   if (records.length > 0 && records.every((r) => r.status === 1))
@@ -29,7 +26,7 @@ function open(ctx: Ctx): RoadmapRow {
 
 /** Every role once, each known to the roadmap; each profile fits every test of its role. */
 function checkRoles(ctx: Ctx, row: RoadmapRow, roles: RoleInput[]): void {
-  const defined = (JSON.parse(row.roles) as { id: number }[]).map((r) => r.id);
+  const defined = (JSON.parse(row.roles) as Schemas['Role'][]).map((r) => r.id);
   const invalid = (text: string, field: string) => ApiError.of(400, 'invalid_profile', text, field);
   roles.forEach((role, i) => {
     if (!defined.includes(role.id))
@@ -70,8 +67,8 @@ function linkRoles(ctx: Ctx, row: RoadmapRow, mobile: string, roles: RoleInput[]
   });
 }
 
-export const authenticateRoadmap: Handler = (ctx) => {
-  const { mobile, roles } = ctx.body as { mobile: string; roles: RoleInput[] };
+export const authenticateRoadmap: ApiHandler<'authenticateRoadmap'> = (ctx) => {
+  const { mobile, roles } = ctx.body;
   for (const [i, role] of roles.entries()) assertAgeInBounds(role.profile.birth, ctx.now, `/roles/${i}/profile/birth`);
   return transaction(ctx.db, 'immediate', () => {
     const row = open(ctx);
@@ -89,8 +86,8 @@ export const authenticateRoadmap: Handler = (ctx) => {
   });
 };
 
-export const verifyRoadmapAuth: Handler = (ctx) => {
-  const { draft_token: draftToken, code } = ctx.body as { draft_token: string; code: string };
+export const verifyRoadmapAuth: ApiHandler<'verifyRoadmapAuth'> = (ctx) => {
+  const { draft_token: draftToken, code } = ctx.body;
   const outcome = transaction(ctx.db, 'immediate', () => {
     const row = open(ctx);
     const pending = pendingByDraft(ctx.db, row.token, draftToken);
@@ -101,7 +98,8 @@ export const verifyRoadmapAuth: Handler = (ctx) => {
       throw expired('The draft_token has expired (valid 5 minutes); start roadmap authentication again.');
     const refusal = checkCode(ctx.db, pending, code, ctx.now);
     if (refusal) return refusal;
-    return { tests_auth_required: true, roles: linkRoles(ctx, row, pending.mobile, JSON.parse(pending.payload)) };
+    const roles = JSON.parse(pending.payload) as RoleInput[];
+    return { tests_auth_required: true as const, roles: linkRoles(ctx, row, pending.mobile, roles) };
   });
   if (outcome instanceof ApiError) throw outcome;
   return outcome;

@@ -1,17 +1,15 @@
+import type { components } from '../generated/api.js';
 import { questionsCount } from './tests.js';
 import type { TestDefinition } from './types.js';
 
-export type Answer = number | string;
+/** One answer of a record (the description's AnswerValue). */
+export type Answer = components['schemas']['AnswerValue'];
 export interface AnswerProblem {
   text: string;
   field: string;
 }
-export interface Score {
-  key: string;
-  title: string;
-  raw: number;
-  max: number;
-}
+/** One scale's score of a result (the description's Score). */
+export type Score = components['schemas']['Score'];
 
 /**
  * Per-test rules the schema cannot know: the length, each option question's ids, free text where

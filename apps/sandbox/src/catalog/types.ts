@@ -1,17 +1,11 @@
-/** A question as the description's Question schema shapes it. */
-export interface Question {
-  num: string;
-  question: { text: string; audio: string | null; image: string | null };
-  answer: { text: false; options: Option[] } | { text: true };
-}
+import type { components } from '../generated/api.js';
 
-export interface Option {
-  id: number;
-  num: string;
-  text: string;
-  audio: string | null;
-  image: string | null;
-}
+type Schemas = components['schemas'];
+
+/** A question of a JSON questionnaire (the description's Question). */
+export type Question = Schemas['Question'];
+/** An option of a choice question (the description's Option). */
+export type Option = Schemas['Option'];
 
 /** A scale of the result: the sum of points of some answers. */
 export interface Scale {
@@ -26,14 +20,8 @@ export type Questionnaire =
   /** An HTML form whose answers are `count` integers from `min` to `max`; `key` holds the right ones. */
   | { kind: 'html'; count: number; min: number; max: number; key: number[] };
 
-export interface TestDefinition {
-  id: string;
-  title: string;
-  doing_time_minutes: number;
-  min_age: number | null;
-  max_age: number | null;
-  gender_permission: 'all' | 'male' | 'female';
-  categories: string[];
+/** A test of the catalog: the fields of its summary (the description's TestSummary), its questions and scales. */
+export interface TestDefinition extends Omit<Schemas['TestSummary'], 'questions_count'> {
   questionnaire: Questionnaire;
   scales: Scale[];
 }

@@ -1,15 +1,18 @@
 import type { Ctx, Handler } from '../api/context.js';
 import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
+import type { components, defaulted, operations } from '../generated/control.js';
 import { ApiError, Encoded } from '../http/envelope.js';
-import { PAGES } from '../limits.js';
 import { assertClockKeepsAges } from '../rules/age-bounds.js';
-import { createRecord as create, createRoadmap as createMap, type RecordState } from '../store/create.js';
+import { createRecord as create, createRoadmap as createMap } from '../store/create.js';
 import { sql, transaction } from '../store/db.js';
 import { encodeRoadmap, recordView, roadmapView } from '../store/present.js';
 import { assertRoom } from '../store/quotas.js';
 import { getRecord, getRoadmap, type RoadmapRow, STATUS, writeOrganizer } from '../store/rows.js';
 import { defaultRoles, resetOrganizer } from '../store/seed.js';
+
+/** The handler of an operation of the control API (control.openapi.yaml). */
+type ControlHandler<Id extends keyof operations> = Handler<operations[Id], defaulted[Id]>;
 
 function testNamed(id: string, field: string): TestDefinition {
   const test = findTest(id);
@@ -17,8 +20,8 @@ function testNamed(id: string, field: string): TestDefinition {
   return test;
 }
 
-const createRecord: Handler = (ctx) => {
-  const body = ctx.body as { test_id: string; state?: RecordState };
+const createRecord: ControlHandler<'createRecord'> = (ctx) => {
+  const { body } = ctx;
   const test = testNamed(body.test_id, '/test_id');
   const row = transaction(ctx.db, 'immediate', () => {
     assertRoom(ctx.db, ctx.org.id, { records: 1 });
@@ -27,8 +30,8 @@ const createRecord: Handler = (ctx) => {
   return recordView(ctx.view, row);
 };
 
-const createRoadmap: Handler = (ctx) => {
-  const given = (ctx.body as { roles?: { id: number; title: string; test_ids: string[] }[] } | undefined)?.roles;
+const createRoadmap: ControlHandler<'createRoadmap'> = (ctx) => {
+  const given = ctx.body?.roles;
   const roles = given
     ? given.map((role, i) => {
         if (given.findIndex((r) => r.id === role.id) !== i)
@@ -47,10 +50,9 @@ const createRoadmap: Handler = (ctx) => {
   return roadmapView(ctx.view, row);
 };
 
-/** A page's place and size from the query (defaults applied by the validator), and its fields but the items. */
-function paging(ctx: Ctx, count: number) {
-  const page = Number(ctx.params.page ?? 1);
-  const size = Number(ctx.params.page_size);
+/** A page's place and size from the query (defaults applied by the request check), and its fields but the items. */
+function paging(ctx: Ctx<{ page: number; page_size: number }>, count: number) {
+  const { page, page_size: size } = ctx.params;
   return {
     offset: (page - 1) * size,
     size,
@@ -58,11 +60,10 @@ function paging(ctx: Ctx, count: number) {
   };
 }
 
-const listRoadmaps: Handler = async (ctx) => {
+const listRoadmaps: ControlHandler<'listRoadmaps'> = async (ctx) => {
   const { n } = sql<{ n: number }>(ctx.db, 'SELECT count(*) AS n FROM roadmaps WHERE organizer = ?').get(
     ctx.org.id,
   ) ?? { n: 0 };
-  ctx.params.page_size ??= PAGES.roadmaps.default;
   const { offset, size, head } = paging(ctx, n);
   const rows = sql<RoadmapRow>(
     ctx.db,
@@ -77,8 +78,8 @@ const listRoadmaps: Handler = async (ctx) => {
   return new Encoded(`${JSON.stringify(head).slice(0, -1)},"roadmaps":[${parts.join(',')}]}`);
 };
 
-const completeVip: Handler = (ctx) => {
-  const token = String(ctx.params.token);
+const completeVip: ControlHandler<'completeVip'> = (ctx) => {
+  const token = ctx.params.token;
   const done = sql(ctx.db, 'UPDATE records SET status = ? WHERE token = ? AND organizer = ? AND status = ?').run(
     STATUS.ready,
     token,
@@ -91,23 +92,22 @@ const completeVip: Handler = (ctx) => {
   return recordView(ctx.view, row);
 };
 
-const readSmsOutbox: Handler = (ctx) => {
-  const mobile = String(ctx.params.mobile);
+const readSmsOutbox: ControlHandler<'readSmsOutbox'> = (ctx) => {
+  const { mobile } = ctx.params;
   const { n } = sql<{ n: number }>(
     ctx.db,
     'SELECT count(*) AS n FROM sms_outbox WHERE organizer = ? AND mobile = ?',
   ).get(ctx.org.id, mobile) ?? { n: 0 };
-  ctx.params.page_size ??= PAGES.outbox.default;
   const { offset, size, head } = paging(ctx, n);
-  const rows = sql<{ mobile: string; code: string; purpose: string; token: string; sent_at: number }>(
+  const rows = sql<Omit<components['schemas']['SmsMessage'], 'sent_at'> & { sent_at: number }>(
     ctx.db,
     'SELECT mobile, code, purpose, token, sent_at FROM sms_outbox WHERE organizer = ? AND mobile = ? ORDER BY id DESC LIMIT ? OFFSET ?',
   ).all(ctx.org.id, mobile, size, offset);
   return { ...head, messages: rows.map((r) => ({ ...r, sent_at: new Date(r.sent_at).toISOString() })) };
 };
 
-const advanceClock: Handler = (ctx: Ctx) => {
-  const { seconds } = ctx.body as { seconds: number };
+const advanceClock: ControlHandler<'advanceClock'> = (ctx) => {
+  const { seconds } = ctx.body;
   const ms = seconds * 1000;
   const { birth } = sql<{ birth: string | null }>(
     ctx.db,
@@ -118,13 +118,13 @@ const advanceClock: Handler = (ctx: Ctx) => {
   return { now: new Date(ctx.now + ms).toISOString() };
 };
 
-const reset: Handler = async (ctx) => {
+const reset: ControlHandler<'reset'> = async (ctx) => {
   await resetOrganizer(ctx.db, ctx.org.id, ctx.baseNow, ctx.turn);
   return {};
 };
 
 /** The control API's behaviour, by the operationIds of control.openapi.yaml. */
-export const CONTROL_HANDLERS: Record<string, Handler> = {
+export const CONTROL_HANDLERS: { [Id in keyof operations]: ControlHandler<Id> } = {
   createRecord,
   listRoadmaps,
   createRoadmap,

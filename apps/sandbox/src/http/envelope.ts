@@ -1,9 +1,7 @@
-/** One message of the envelope, as the description's Message schema shapes it. */
-export interface Message {
-  code: string;
-  text: string;
-  field?: string;
-}
+import type { components } from '../generated/api.js';
+
+/** One message of the envelope (the description's Message). */
+export type Message = components['schemas']['Message'];
 
 /** A refusal: thrown by any step, answered in the envelope with its status. */
 export class ApiError extends Error {
@@ -20,8 +18,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Data already in JSON, built in steps by a handler that yields between them (a page of roadmaps). */
-export class Encoded {
+/** Data of type T already in JSON, built in steps by a handler that yields between them (a page of roadmaps). */
+export class Encoded<T = unknown> {
+  declare readonly data?: T;
   constructor(readonly json: string) {}
 }
 

@@ -60,11 +60,19 @@ function assertNotThrottled(db: Db, organizer: string, mobile: string, now: numb
   );
 }
 
+interface Send {
+  organizer: string;
+  kind: 'record' | 'roadmap';
+  target: string;
+  mobile: string;
+  payload: unknown;
+  now: number;
+}
+
 /** Sends a code (to the outbox) for a record or a roadmap; an earlier open code for it stops working. */
-export function sendCode(
-  db: Db,
-  p: { organizer: string; kind: 'record' | 'roadmap'; target: string; mobile: string; payload: unknown; now: number },
-): { code: string; draftToken: string | null } {
+export function sendCode(db: Db, p: Send & { kind: 'roadmap' }): { code: string; draftToken: string };
+export function sendCode(db: Db, p: Send & { kind: 'record' }): { code: string; draftToken: null };
+export function sendCode(db: Db, p: Send): { code: string; draftToken: string | null } {
   if (mobileLimitReached(db, p.organizer, p.mobile)) throw mobileLimit('/mobile');
   assertNotThrottled(db, p.organizer, p.mobile, p.now);
   assertRoom(db, p.organizer, { outbox: 1 }, 400);

@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sampleAnswers, score } from '../catalog/answers.js';
 import type { TestDefinition } from '../catalog/types.js';
+import type { components } from '../generated/control.js';
 import type { Db } from './db.js';
 import { insertProfile, insertRecord, insertRoadmap, type RecordRow, STATUS } from './rows.js';
 
-export type RecordState = 'vip_wait' | 'ready' | 'authenticated' | 'finished';
+/** The states the control API creates a record in (its CreateRecordRequest's `state`). */
+export type RecordState = NonNullable<components['schemas']['CreateRecordRequest']['state']>;
 export interface RoleSpec {
   id: number;
   title: string;

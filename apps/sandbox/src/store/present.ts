@@ -1,5 +1,6 @@
 import { findTest, questionsCount } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
+import type { components } from '../generated/api.js';
 import { ageOn } from '../rules/eligibility.js';
 import type { Db } from './db.js';
 import { getProfile, type ProfileRow, type RecordRow, type RoadmapRow, roadmapRecords } from './rows.js';
@@ -11,6 +12,8 @@ export interface View {
   now: number;
 }
 
+type Schemas = components['schemas'];
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function testOf(row: { test_id: string }): TestDefinition {
@@ -19,7 +22,7 @@ export function testOf(row: { test_id: string }): TestDefinition {
   return test;
 }
 
-export function profileView(row: ProfileRow, now: number) {
+export function profileView(row: ProfileRow, now: number): Schemas['Profile'] {
   return {
     token: row.token,
     external_id: row.external_id,
@@ -32,7 +35,7 @@ export function profileView(row: ProfileRow, now: number) {
   };
 }
 
-export function recordView(view: View, row: RecordRow) {
+export function recordView(view: View, row: RecordRow): Schemas['TestRecord'] {
   const profile = row.profile ? getProfile(view.db, row.profile) : undefined;
   return {
     token: row.token,
@@ -49,15 +52,15 @@ export function recordView(view: View, row: RecordRow) {
   };
 }
 
-export function recordDetailView(view: View, row: RecordRow) {
+export function recordDetailView(view: View, row: RecordRow): Schemas['RecordDetail'] {
   // recordView's fields, then `test` last, as the Record schema orders them.
   return Object.assign(recordView(view, row), { test: testSummary(testOf(row)) });
 }
 
-const summaries = new WeakMap<TestDefinition, ReturnType<typeof summaryOf>>();
+const summaries = new WeakMap<TestDefinition, Schemas['TestSummary']>();
 
 /** A test's summary never changes, so it is built once per test, not per answer. */
-function testSummary(test: TestDefinition) {
+function testSummary(test: TestDefinition): Schemas['TestSummary'] {
   let summary = summaries.get(test);
   if (!summary) {
     summary = summaryOf(test);
@@ -66,7 +69,7 @@ function testSummary(test: TestDefinition) {
   return summary;
 }
 
-function summaryOf(test: TestDefinition) {
+function summaryOf(test: TestDefinition): Schemas['TestSummary'] {
   return Object.freeze({
     id: test.id,
     title: test.title,
@@ -79,10 +82,10 @@ function summaryOf(test: TestDefinition) {
   });
 }
 
-export function roadmapView(view: View, row: RoadmapRow) {
+export function roadmapView(view: View, row: RoadmapRow): Schemas['Roadmap'] {
   return {
     token: row.token,
-    roles: JSON.parse(row.roles) as { id: number; title: string }[],
+    roles: JSON.parse(row.roles) as Schemas['Role'][],
     test_records: roadmapRecords(view.db, row.token).map((r) => recordView(view, r)),
     tests_auth_required: view.testsAuthRequired,
     auth_required: row.authenticated === 0,

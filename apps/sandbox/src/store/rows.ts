@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { components } from '../generated/api.js';
 import { type Db, sql, sqlRaw } from './db.js';
 
 export interface OrganizerRow {
@@ -12,7 +13,7 @@ export interface RecordRow {
   token: string;
   organizer: string;
   test_id: string;
-  status: number;
+  status: components['schemas']['RecordStatus'];
   roadmap: string | null;
   role: number | null;
   profile: string | null;
@@ -35,7 +36,7 @@ function recordOf(a: unknown[]): RecordRow {
     token: a[1] as string,
     organizer: a[2] as string,
     test_id: a[3] as string,
-    status: a[4] as number,
+    status: a[4] as RecordRow['status'],
     roadmap: a[5] as string | null,
     role: a[6] as number | null,
     profile: a[7] as string | null,
