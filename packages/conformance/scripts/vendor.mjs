@@ -1,0 +1,103 @@
+// Build step, after tsc: the workspace packages this one imports (@tas/openapi, private, never
+// published; @tas/client, whose pacer and base-URL reading the suite shares) travel inside the
+// packed @tas/conformance. Copies the modules of each built library that this package uses (and the
+// bundled description) into dist/vendor/<name>/, and points dist's imports of the package at that
+// copy: the tarball installs alone, with the very code and description it was built from.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Each vendored package: where its built library is, and what else of it must travel. */
+const vendored = [
+  // The library reads ../openapi.json from dist/lib/: the same layout keeps that path.
+  { name: '@tas/openapi', folder: 'openapi', lib: 'dist/lib', files: ['dist/openapi.json'] },
+  { name: '@tas/client', folder: 'client', lib: 'dist', files: [] },
+];
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', 'dist');
+const pkg = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8'));
+const require = createRequire(import.meta.url);
+
+/** dist's own files, outside the copies. */
+function* own(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (path !== join(dist, 'vendor')) yield* own(path);
+    } else if (/\.(js|d\.ts)$/.test(entry.name)) yield path;
+  }
+}
+const sources = [...own(dist)];
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** `type X as Y` → `X`: the name the package exports. */
+const exported = (name) =>
+  name
+    .replace(/^\s*type\s+/, '')
+    .replace(/\s+as\s+\w+\s*$/, '')
+    .trim();
+
+rmSync(join(dist, 'vendor'), { recursive: true, force: true });
+for (const { name, folder, lib: libPath, files } of vendored) {
+  const root = dirname(require.resolve(`${name}/package.json`));
+  const lib = join(root, libPath);
+  const copy = join(dist, 'vendor', folder);
+  const index = join(copy, libPath, 'index.js');
+
+  // The names this package imports from it (values and types).
+  const used = new Set();
+  const from = `'(?:${literal(name)}|[./]*vendor/${literal(folder)}/${literal(libPath)}/index\\.js)'`;
+  for (const file of sources)
+    for (const [, names] of readFileSync(file, 'utf8').matchAll(
+      new RegExp(`import (?:type )?\\{([^}]*)\\} from ${from}`, 'g'),
+    ))
+      for (const n of names.split(',')) used.add(exported(n));
+
+  mkdirSync(join(copy, libPath), { recursive: true });
+  for (const file of files) cpSync(join(root, file), join(copy, file));
+
+  // An index of only the re-exports this package uses, so that the rest of the library (and its
+  // dependencies) stays out of the tarball; then the modules those reach, file by file.
+  const pending = [];
+  for (const indexFile of ['index.js', 'index.d.ts']) {
+    const kept = readFileSync(join(lib, indexFile), 'utf8')
+      .split(/(?<=;)\n/)
+      .filter((statement) => {
+        const names = /export (?:type )?\{([^}]*)\}/.exec(statement)?.[1];
+        return names?.split(',').some((n) => used.has(exported(n)));
+      });
+    writeFileSync(join(copy, libPath, indexFile), `${kept.join('\n')}\n`);
+    for (const statement of kept) pending.push(join(lib, /from '([^']+)'/.exec(statement)[1]));
+  }
+  const copied = new Set();
+  while (pending.length) {
+    const js = pending.pop();
+    if (copied.has(js)) continue;
+    copied.add(js);
+    for (const file of [js, js.replace(/\.js$/, '.d.ts')]) {
+      if (!existsSync(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const [, spec] of text.matchAll(/from '([^']+)'/g)) {
+        if (spec.startsWith('.')) pending.push(join(dirname(file), spec));
+        else if (file.endsWith('.js') && !spec.startsWith('node:')) {
+          // Every package the copy imports must be one of ours, or the tarball would not run.
+          const dep = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+          if (!(dep in pkg.dependencies))
+            throw new Error(`${name}'s ${relative(lib, file)} imports ${spec}: add ${dep} to the dependencies`);
+        }
+      }
+      const target = join(copy, libPath, relative(lib, file));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, text.replace(/\n\/\/# sourceMappingURL=.*$/m, ''));
+    }
+  }
+
+  for (const file of sources) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(`'${name}'`)) continue;
+    let target = relative(dirname(file), index);
+    if (!target.startsWith('.')) target = `./${target}`;
+    writeFileSync(file, text.replaceAll(`'${name}'`, `'${target}'`));
+  }
+}
