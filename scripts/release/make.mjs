@@ -4,9 +4,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join, relative, resolve } from 'node:path';
 import { packageVersionProblems } from './versions.mjs';
 
-// The gate and changelog come from @tas/openapi's built library; `openapi` is the folder holding
-// releases/, CHANGELOG.md and dist/ (the repository's openapi/ unless a test says).
-const library = (root) => import(join(root, 'openapi/dist/lib/index.js'));
+// The gate and changelog come from @tas/openapi-release's built library; `openapi` is the folder
+// holding releases/, CHANGELOG.md and dist/ (the repository's openapi/ unless a test says).
+const library = (root) => import(join(root, 'packages/openapi-release/dist/index.js'));
 
 /**
  * Everything that can refuse a release, before anything is built: the breaking-change gate, and
