@@ -1,24 +1,31 @@
-// Build step, after tsc: the workspace packages this one imports (@tas/openapi, private, never
-// published; @tas/client, whose pacer and base-URL reading the suite shares) travel inside the
-// packed @tas/conformance. Copies the modules of each built library that this package uses (and the
-// bundled description) into dist/vendor/<name>/, and points dist's imports of the package at that
-// copy: the tarball installs alone, with the very code and description it was built from.
+#!/usr/bin/env node
+// tas-vendor: a build step, after tsc, of a package that is packed and installed alone (the
+// conformance suite). The workspace packages it imports (@tas/openapi, private, never published;
+// @tas/client, whose pacer and base-URL reading the suite shares) travel inside its tarball. Its
+// package.json names them under "vendor" ({ "<name>": { "lib": "<built library folder>", "files":
+// [<more files to copy>] } }). Run in the package's folder (as npm runs its build), this copies the
+// modules of each built library that the package uses into dist/vendor/<name>/, and points dist's
+// imports of each at that copy: the tarball installs alone, with the code and description it was
+// built from.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative, resolve } from 'node:path';
 
-/** Each vendored package: where its built library is, and what else of it must travel. */
-const vendored = [
-  // The library reads ../openapi.json from dist/lib/: the same layout keeps that path.
-  { name: '@tas/openapi', folder: 'openapi', lib: 'dist/lib', files: ['dist/openapi.json'] },
-  { name: '@tas/client', folder: 'client', lib: 'dist', files: [] },
-];
-
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, '..', 'dist');
-const pkg = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8'));
-const require = createRequire(import.meta.url);
+const dist = resolve('dist');
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+// The packages are found as the built package finds them, from its own folder.
+const require = createRequire(resolve('package.json'));
+/** Each vendored package: its built library, what else of it must travel, and its folder in the copy. */
+const vendored = Object.entries(pkg.vendor ?? {}).map(([name, { lib, files = [] }]) => ({
+  name,
+  folder: name.replace(/^@[^/]+\//, ''),
+  lib,
+  files,
+}));
+if (vendored.length === 0) {
+  console.error('tas-vendor: package.json names no package under "vendor"');
+  process.exit(2);
+}
 
 /** dist's own files, outside the copies. */
 function* own(dir) {
