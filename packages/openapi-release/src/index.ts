@@ -4,5 +4,7 @@ export { changelogEntries, checkWorkspace, strayReleases } from './check.js';
 export { type GateResult, runGate } from './gate.js';
 export { uncommittedReleases } from './git.js';
 export { type ChangeSubject, type PartnerChange, partnerChanges, sentenceOf } from './partner.js';
+export { checkRelease, type ReleasePlace, recordRelease } from './release-checks.js';
 export { listReleases, loadRelease } from './releases.js';
 export { formatReport } from './report.js';
+export { PACKAGES, packageVersionProblems } from './versions.js';
