@@ -4,7 +4,7 @@
 // manual: see openapi/README.md "Making a release".
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { checkRelease, recordRelease, writeRelease } from './release/make.mjs';
+import { releaseTooling, writeRelease } from './release/make.mjs';
 
 const HELP = `Usage: npm run release [-- --out DIR]
 
@@ -59,15 +59,16 @@ function turboBuild(packages, what) {
 }
 
 try {
-  // 1. What can refuse, first: only the description is built for it (a cache hit when unchanged).
-  if (turboBuild(['@tas/openapi'], 'the description') === false) {
+  // 1. What can refuse, first: only the description and the gate are built for it (a cache hit when unchanged).
+  if (turboBuild(['@tas/openapi-release...'], 'the description') === false) {
     console.error('building the description failed: nothing released');
     process.exit(1);
   }
-  const checked = await checkRelease({ root, openapi, log });
+  const { checkRelease, recordRelease } = await releaseTooling(root);
+  const checked = checkRelease({ root, openapi, log });
   if (!checked.ok) process.exit(1);
   // 2. Recorded before the docs are built, so that the site's Changes page calls this release released.
-  const recorded = await recordRelease({ root, openapi, version: checked.version, log });
+  const recorded = recordRelease({ openapi, version: checked.version, log });
   // 3. The rest, then the folder.
   if (turboBuild(['@tas/docs', '@tas/client', '@tas/conformance'], 'the docs and the packages') === false) {
     console.error('the build failed: nothing released');

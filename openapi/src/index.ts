@@ -15,14 +15,6 @@ export {
   loadDescription,
   type OpenApiDocument,
 } from './description.js';
-export { type ChangelogEntry, renderChangelog } from './diff/changelog.js';
-export { type Change, type ChangeKind, compareDescriptions } from './diff/changes.js';
-export { changelogEntries, checkWorkspace, strayReleases } from './diff/check.js';
-export { type GateResult, runGate } from './diff/gate.js';
-export { uncommittedReleases } from './diff/git.js';
-export { type ChangeSubject, type PartnerChange, partnerChanges, sentenceOf } from './diff/partner.js';
-export { listReleases, loadRelease } from './diff/releases.js';
-export { formatReport } from './diff/report.js';
 export { type Limits, limitsOf } from './limits.js';
 export { answerMedia, MEDIA_PREFIX, type MediaAnswer, type MediaFile, mediaBaseOf, sampleMedia } from './media.js';
 export { createNormaliser, NORMALISE_STEPS, normaliseString } from './normalise.js';

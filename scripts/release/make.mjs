@@ -2,48 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { packageVersionProblems } from './versions.mjs';
 
-// The gate and changelog come from @tas/openapi's built library; `openapi` is the folder holding
-// releases/, CHANGELOG.md and dist/ (the repository's openapi/ unless a test says).
-const library = (root) => import(join(root, 'openapi/dist/lib/index.js'));
-
-/**
- * Everything that can refuse a release, before anything is built: the breaking-change gate, and
- * the packages' versions against the description's MAJOR.MINOR.
- */
-export async function checkRelease({ root, openapi, log }) {
-  const lib = await library(root);
-  const uncommitted = lib.uncommittedReleases(openapi);
-  const result = lib.checkWorkspace({ root: openapi, uncommitted });
-  log(lib.formatReport(result));
-  const versions = packageVersionProblems(root, result.version);
-  for (const problem of versions) log(`FAIL ${problem}`);
-  if (!result.ok || versions.length) {
-    const what =
-      !result.ok && versions.length
-        ? 'the gate and the versions fail'
-        : result.ok
-          ? 'the versions fail'
-          : 'the gate fails';
-    log(
-      `Refusing to release ${result.version}: ${what} (fix what it says, then run npm run release again). Nothing was built or written.`,
-    );
-    return { ok: false, version: result.version };
-  }
-  return { ok: true, version: result.version };
-}
-
-/** A new version is recorded as releases/<version>.yaml, and its changelog entry marked released. */
-export async function recordRelease({ root, openapi, version, log }) {
-  const releases = join(openapi, 'releases');
-  if (existsSync(join(releases, `${version}.yaml`))) return false;
-  const lib = await library(root);
-  cpSync(join(openapi, 'dist/openapi.yaml'), join(releases, `${version}.yaml`));
-  writeFileSync(join(openapi, 'CHANGELOG.md'), lib.renderChangelog(lib.changelogEntries({ root: openapi })));
-  log(`Recorded openapi/releases/${version}.yaml and updated openapi/CHANGELOG.md: commit both.`);
-  return true;
-}
+// What can refuse a release and what records one (the gate, the changelog, the packages' versions)
+// are @tas/openapi-release's checkRelease and recordRelease, read from its built library in `root`
+// (a copy of the repository in the release tests); `openapi` is the folder holding releases/,
+// CHANGELOG.md and dist/ (the repository's openapi/ unless a test says).
+export const releaseTooling = (root) => import(join(root, 'packages/openapi-release/dist/index.js'));
 
 /** Writes the release folder from what is built: description, docs site, tarballs, SHA256SUMS. */
 export function writeRelease({ root, openapi, version, out, log }) {

@@ -12,6 +12,7 @@ const SOURCES = [
   'openapi/src',
   'packages/client/src',
   'packages/conformance/src',
+  'packages/openapi-release/src',
   'packages/serve/src',
   'apps/mock/src',
   'apps/sandbox/src',

@@ -38,7 +38,7 @@ const release = (dir: string, ...args: string[]) => exec(dir, 'node', ['scripts/
 const diff = async (dir: string, ...args: string[]) => {
   const built = await exec(dir, 'node', ['scripts/build-needed.mjs', '@tas/openapi']);
   expect(built.code, built.stderr).toBe(0);
-  return exec(join(dir, 'openapi'), join(root, 'node_modules/.bin/tsx'), ['scripts/diff.ts', ...args]);
+  return exec(join(dir, 'packages/openapi-release'), join(root, 'node_modules/.bin/tsx'), ['scripts/diff.ts', ...args]);
 };
 
 /** the next minor: TestRecord gains an optional field, info.version is bumped and the changelog written. */

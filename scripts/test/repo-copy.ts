@@ -7,7 +7,7 @@ const skip = (path: string) => !/(^|\/)(node_modules|test-artifacts|\.turbo)(\/|
 
 /**
  * A throwaway copy of the repository for the release commands, committed in its own git: the
- * workspace files turbo needs, openapi/ and scripts/ whole, node_modules linked. `built` adds the
+ * workspace files turbo needs, openapi/, its release tooling and scripts/ whole, node_modules linked. `built` adds the
  * packed packages and the docs site as built here (for a release that gets past its checks);
  * without it they are absent, so a build would show.
  */
@@ -22,7 +22,7 @@ export function repoCopy(root: string, { built }: { built: boolean }): string {
       cpSync(join(root, group, name, 'package.json'), join(dir, group, name, 'package.json'));
     }
   }
-  for (const path of ['openapi', 'scripts', 'packages/tsconfig']) {
+  for (const path of ['openapi', 'packages/openapi-release', 'scripts', 'packages/tsconfig']) {
     cpSync(join(root, path), join(dir, path), { recursive: true, filter: skip });
   }
   if (built) addBuilds(root, dir);

@@ -1,3 +1,4 @@
+export { apiUrl, deploymentUrl } from './base-url.js';
 export { type ClientOptions, createClient, type TasClient } from './client.js';
 export { type Clock, systemClock } from './clock.js';
 export {
@@ -31,6 +32,6 @@ export {
 } from './journeys/roadmap-auth.js';
 export { mediaUrl } from './media.js';
 export { basePath, isSafeToRepeat, operationTable } from './operations.js';
-export { defaultRateLimit, type RateLimit } from './pacer.js';
+export { defaultRateLimit, Pacer, type PacerWait, type RateLimit } from './pacer.js';
 export type { FetchLike } from './transport.js';
 export type * from './types.js';

@@ -1,4 +1,4 @@
-import { apiUrl } from './base-url.js';
+import { deploymentUrl } from './base-url.js';
 import { basePath, mediaBase } from './generated/operations.js';
 
 /**
@@ -12,6 +12,6 @@ export function mediaUrl(path: string, baseUrl: string): string;
 export function mediaUrl(path: string | null, baseUrl: string): string | null;
 export function mediaUrl(path: string | null, baseUrl: string): string | null {
   if (path === null) return null;
-  const deployment = apiUrl(baseUrl, basePath).slice(0, -basePath.length);
+  const deployment = deploymentUrl(baseUrl, basePath);
   return new URL(path, mediaBase.replace('{base_url}', deployment)).href;
 }

@@ -12,6 +12,9 @@ export const defaultRateLimit: RateLimit = { perMinute: limits.ratePerMinute, pe
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
+/** Told as a wait begins: how long, and what holds the call (a window's limit, or a 429's pause). */
+export type PacerWait = (ms: number, reason: 'minute' | 'hour' | 'pause') => void;
+
 /**
  * Paces calls so that no sliding window (a minute, an hour) ever holds more than its limit, and
  * holds every call back while the server asks to wait (a 429's Retry-After).
@@ -27,6 +30,7 @@ export class Pacer {
   constructor(
     limit: RateLimit,
     private readonly clock: Clock,
+    private readonly onWait?: PacerWait,
   ) {
     this.windows = [
       [limit.perMinute, MINUTE],
@@ -67,6 +71,7 @@ export class Pacer {
       const now = this.clock.now();
       const wait = this.waitFor(now);
       if (wait <= 0) return this.record(now);
+      this.onWait?.(wait, this.reason(now));
       await this.clock.sleep(wait, signal);
     }
   }
@@ -77,15 +82,25 @@ export class Pacer {
     return undefined;
   }
 
+  /** What holds a call back at `now`: the longest wait, the minute's on a tie (asked only as a wait begins). */
+  private reason(now: number): 'minute' | 'hour' | 'pause' {
+    const [minute, hour] = this.windows.map(([limit, span]) => this.windowWait(limit, span, now)) as [number, number];
+    if (this.pausedUntil - now > Math.max(minute, hour)) return 'pause';
+    return hour > minute ? 'hour' : 'minute';
+  }
+
   /** Milliseconds until a call may leave at `now`. */
   private waitFor(now: number): number {
     let wait = this.pausedUntil - now;
-    for (const [limit, span] of this.windows) {
-      // The limit-th most recent call must have left the window. (A negative index would be a
-      // property lookup by string, slow on every call until the limit is reached.)
-      const at = this.sent.length - limit;
-      if (at >= 0) wait = Math.max(wait, (this.sent[at] as number) + span - now);
-    }
+    for (const [limit, span] of this.windows) wait = Math.max(wait, this.windowWait(limit, span, now));
     return wait;
+  }
+
+  /** Milliseconds until the window of `span` ms has room at `now`; zero or less when it has. */
+  private windowWait(limit: number, span: number, now: number): number {
+    // The limit-th most recent call must have left the window. (A negative index would be a
+    // property lookup by string, slow on every call until the limit is reached.)
+    const at = this.sent.length - limit;
+    return at >= 0 ? (this.sent[at] as number) + span - now : Number.NEGATIVE_INFINITY;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../src/index.js';
+import { apiUrl, createClient, deploymentUrl } from '../src/index.js';
 import { example, exampleData } from './helpers/examples.js';
 import { fakeFetch } from './helpers/fake-fetch.js';
 import { useMock } from './helpers/mock.js';
@@ -41,5 +41,19 @@ describe('createClient takes the base URL with or without /api/v2 and a trailing
       const record = await tas.call('getRecord', { path: { token } });
       expect(record.token).toBe(token);
     });
+  });
+});
+
+describe('deploymentUrl and apiUrl (the conformance suite reads --base-url with deploymentUrl)', () => {
+  it.each([
+    ['http://host', 'http://host'],
+    ['http://host/', 'http://host'],
+    ['http://host/api/v2', 'http://host'],
+    ['http://host/api/v2/', 'http://host'],
+    ['https://host:8443/tas/api/v2//', 'https://host:8443/tas'],
+    ['http://host/api/v20', 'http://host/api/v20'],
+  ])('%s -> %s', (given, want) => {
+    expect(deploymentUrl(given)).toBe(want);
+    expect(apiUrl(given)).toBe(`${want}/api/v2`);
   });
 });

@@ -53,4 +53,18 @@ describe('Pacer', () => {
     await pacer.acquire();
     expect(clock.now()).toBe(MINUTE);
   });
+  it.each<[string, RateLimit, number, number, [number, string][]]>([
+    // [name, limits, calls, pause until, the waits told]
+    ['the minute binds', { perMinute: 2, perHour: 3000 }, 3, 0, [[MINUTE, 'minute']]],
+    ['the hour binds', { perMinute: 2, perHour: 2 }, 3, 0, [[HOUR, 'hour']]],
+    ['a 429 pause holds', { perMinute: 100, perHour: 3000 }, 1, 5_000, [[5_000, 'pause']]],
+    ['no wait, nothing told', { perMinute: 100, perHour: 3000 }, 100, 0, []],
+  ])('tells each wait as it begins, and why: %s', async (_name, limit, calls, pauseUntil, want) => {
+    const clock = fakeClock(0);
+    const told: [number, string][] = [];
+    const pacer = new Pacer(limit, clock, (ms, reason) => told.push([ms, reason]));
+    if (pauseUntil) pacer.pause(pauseUntil);
+    for (let i = 0; i < calls; i++) await pacer.acquire();
+    expect(told).toEqual(want);
+  });
 });

@@ -25,6 +25,9 @@ describe('the packed @tas/conformance', () => {
     expect(paths).toContain('dist/cli.js');
     // The private @tas/openapi travels inside: its library and the bundled description.
     expect(paths).toContain('dist/vendor/openapi/dist/openapi.json');
+    // So does the client's pacer and base-URL reading, which the suite shares.
+    expect(paths).toContain('dist/vendor/client/dist/pacer.js');
+    expect(paths).toContain('dist/vendor/client/dist/base-url.js');
     const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies).filter((d) => d.startsWith('@tas/'))).toEqual([]);
 

@@ -1,4 +1,4 @@
-import { type Change, type ChangelogEntry, type PartnerChange, partnerChanges } from '@tas/openapi';
+import { type Change, type ChangelogEntry, type PartnerChange, partnerChanges } from '@tas/openapi-release';
 import { esc } from '../guide/html.js';
 import { page } from '../guide/layout.js';
 

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { changelogEntries, listReleases, loadDescription } from '@tas/openapi';
+import { loadDescription } from '@tas/openapi';
+import { changelogEntries, listReleases } from '@tas/openapi-release';
 import { parse } from 'yaml';
 import { changesPage } from './changes-page.js';
 import { packClient } from './client-package.js';

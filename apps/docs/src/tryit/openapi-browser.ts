@@ -1,5 +1,5 @@
 // @tas/openapi for the browser bundle (src/builder/tryit.ts aliases the package here): the validator,
-// the operations and the assumption marks, without the release tooling that needs git and the disk.
+// the operations, the pointers and the assumption marks, without the modules that read the disk.
 export {
   type Assumption,
   isAssumed,

@@ -1,4 +1,5 @@
 import type { OperationPrefill } from './config.js';
+import { pointerSegments } from './openapi-browser.js';
 
 /** What the panel sends: everything but the key, which never leaves the key field and sessionStorage. */
 export interface Outgoing {
@@ -75,10 +76,7 @@ console.log(JSON.stringify(data, null, 2));
 /** A JSON pointer as the JSON path a reader knows: `/data/results/0/status` → `$.data.results[0].status`. */
 export function jsonPath(pointer: string | undefined): string {
   if (!pointer) return '$';
-  return `$${pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return `$${pointerSegments(pointer)
     .map((s) => (/^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_][\w]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`))
     .join('')}`;
 }

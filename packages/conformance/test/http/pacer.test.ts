@@ -74,4 +74,29 @@ describe('pacing', () => {
     expect(seen).toEqual([429, 200]);
     expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(wait);
   });
+  it.each([
+    {
+      name: 'the minute binds',
+      rate: { perMinute: 2, perHour: 3000 },
+      gapMs: 0,
+      told: ['waiting 60 s for the rate limit: 2 per minute'],
+    },
+    {
+      name: 'the hour binds',
+      rate: { perMinute: 2, perHour: 2 },
+      gapMs: 0,
+      told: ['waiting 3600 s for the rate limit: 2 per hour'],
+    },
+    { name: 'a wait under 2 s passes unsaid', rate: { perMinute: 2, perHour: 3000 }, gapMs: 59_000, told: [] },
+  ])('says a wait as it begins, and which limit: $name', async ({ rate, gapMs, told }) => {
+    const clock = fakeClock();
+    const said: string[] = [];
+    const pacer = createPacer(rate, clock, (message) => said.push(message));
+    await pacer.acquire();
+    await clock.sleep(gapMs);
+    await pacer.acquire();
+    await pacer.acquire();
+    expect(said).toEqual(told);
+    expect(pacer.count()).toBe(3);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChangeKind, compareDescriptions } from '../src/diff/changes.js';
+import { type ChangeKind, compareDescriptions } from '../src/changes.js';
 import { base, type Loose } from './diff-fixture.js';
 
 type Doc = ReturnType<typeof base> & Record<string, Loose>;

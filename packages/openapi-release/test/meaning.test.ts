@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameMeaning } from '../src/diff/meaning.js';
+import { sameMeaning } from '../src/meaning.js';
 
 // Two schemas, each in its own small document, accept the same values or not.
 const doc = (schemas: Record<string, unknown>) => ({ components: { schemas } });

@@ -1,4 +1,4 @@
-import { followRefs } from '../pointer.js';
+import { followRefs } from '@tas/openapi';
 
 // What a schema means on the wire, apart from how it is written: the values it accepts. Two
 // schemas mean the same when their normal forms are equal, so that a rewrite (a `$ref` to a

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../description.js';
+import type { OpenApiDocument } from '@tas/openapi';
 import { type Change, compareDescriptions } from './changes.js';
 import { bumpOf } from './semver.js';
 

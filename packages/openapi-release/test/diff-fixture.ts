@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../src/description.js';
+import type { OpenApiDocument } from '@tas/openapi';
 
 // A small description: one input (POST /record/ with a body and a query parameter) and one
 // output (its 201 answer), enough to make every kind of change once.

@@ -1,11 +1,11 @@
-// npm run diff [-- --write]: the breaking-change gate on the working description (dist/openapi.json)
-// against the latest release in releases/; --write regenerates CHANGELOG.md from the diffs first.
+// npm run diff [-- --write]: the breaking-change gate on the working description (openapi/dist/openapi.json)
+// against the latest release in openapi/releases/; --write regenerates CHANGELOG.md from the diffs first.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderChangelog } from '../src/diff/changelog.js';
-import { changelogEntries, checkWorkspace } from '../src/diff/check.js';
-import { uncommittedReleases } from '../src/diff/git.js';
-import { formatReport } from '../src/diff/report.js';
+import { renderChangelog } from '../src/changelog.js';
+import { changelogEntries, checkWorkspace } from '../src/check.js';
+import { uncommittedReleases } from '../src/git.js';
+import { formatReport } from '../src/report.js';
 
 const HELP = `Usage: npm run diff [-- --write]
 
@@ -28,7 +28,9 @@ if (unknown.length > 0) {
   console.error(`unknown option ${unknown[0]}: npm run diff takes --write or --help`);
   process.exit(2);
 }
-const root = fileURLToPath(new URL('..', import.meta.url));
+// The repository's description package: releases/, notes/, CHANGELOG.md and the built dist/ (a
+// folder of this checkout, not the installed @tas/openapi, so that a copy of the repository gates its own).
+const root = fileURLToPath(new URL('../../../openapi/', import.meta.url));
 // Which release files git does not hold: how a leftover of an unfinished release is told apart.
 const uncommitted = uncommittedReleases(root);
 try {

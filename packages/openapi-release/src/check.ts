@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadDescription, type OpenApiDocument } from '../description.js';
+import { loadDescription, type OpenApiDocument } from '@tas/openapi';
 import { type ChangelogEntry, renderChangelog } from './changelog.js';
 import { compareDescriptions } from './changes.js';
 import { type GateResult, runGate } from './gate.js';

@@ -4,12 +4,15 @@ import { join } from 'node:path';
 /** The packages a release packs; each carries the description's MAJOR.MINOR (.changeset/README.md). */
 export const PACKAGES = ['packages/client', 'packages/conformance'];
 
-const minorOf = (version) => version.split('.').slice(0, 2).join('.');
+const minorOf = (version: string) => version.split('.').slice(0, 2).join('.');
 
-/** One line per package whose version does not carry `contract`'s MAJOR.MINOR, naming the fix. */
-export function packageVersionProblems(root, contract) {
+/** One line per package of the repository at `root` whose version does not carry `contract`'s MAJOR.MINOR, naming the fix. */
+export function packageVersionProblems(root: string, contract: string): string[] {
   const wrong = PACKAGES.map((dir) => {
-    const { name, version } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+    const { name, version } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+    };
     return { dir, name, version };
   }).filter((p) => minorOf(p.version) !== minorOf(contract));
   if (!wrong.length) return [];

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkWorkspace } from '../src/diff/check.js';
-import { runGate } from '../src/diff/gate.js';
+import { checkWorkspace } from '../src/check.js';
+import { runGate } from '../src/gate.js';
 import { base, type Loose } from './diff-fixture.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+/** The repository's description package, whose releases/ and CHANGELOG.md the gate reads. */
+const root = fileURLToPath(new URL('../../../openapi/', import.meta.url));
 
 // npm test's step of the gate: the working description against the latest release in releases/.
 describe('the repository passes its own gate', () => {

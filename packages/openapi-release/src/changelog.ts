@@ -1,4 +1,4 @@
-import { pointerSegments } from '../pointer.js';
+import { pointerSegments } from '@tas/openapi';
 import type { Change } from './changes.js';
 
 export interface ChangelogEntry {

@@ -1,7 +1,7 @@
+import { loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
-import { compareDescriptions } from '../src/diff/changes.js';
-import { partnerChanges } from '../src/diff/partner.js';
-import { loadDescription } from '../src/index.js';
+import { compareDescriptions } from '../src/changes.js';
+import { partnerChanges } from '../src/partner.js';
 import type { Loose } from './diff-fixture.js';
 
 // The Changes page's sentences, from real edits of this description: one sentence per change a

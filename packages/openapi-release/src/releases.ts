@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OpenApiDocument } from '@tas/openapi';
 import { parse } from 'yaml';
-import type { OpenApiDocument } from '../description.js';
 import { compareVersions } from './semver.js';
 
 /** The released descriptions kept in the repository (`releases/<version>.yaml`), oldest first. */

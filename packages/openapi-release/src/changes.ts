@@ -1,7 +1,6 @@
+import type { JsonObject, OpenApiDocument } from '@tas/openapi';
+import { followRefs, METHODS, pointerOf } from '@tas/openapi';
 import { apiDiff, type Diff } from 'api-smart-diff';
-import type { JsonObject, OpenApiDocument } from '../description.js';
-import { METHODS } from '../operations.js';
-import { followRefs, pointerOf } from '../pointer.js';
 import { nodeIn, sameMeaning, schemaRootOf } from './meaning.js';
 import { subjectOf } from './partner.js';
 import { overrideKind } from './policy.js';
