@@ -1,4 +1,5 @@
 import { type Match, matchOperation, type Operation } from './operations.js';
+import { pointerEscape } from './pointer.js';
 import type { ValidationIssue, Validator } from './validator.js';
 
 /**
@@ -221,21 +222,22 @@ function parseBody(
 const RANK: Record<string, number> = { type: 0, const: 1, enum: 1, pattern: 2, format: 3 };
 
 /**
- * Schema issues as messages, one per field (a missing property is its own field); issues inside a
- * profile are `invalid_profile`, the rest `invalid_body`.
+ * Schema issues as messages, one per field at fault, `field` pointing at it: a missing or unexpected
+ * property is the field itself (`/profile/name`, `/extra`), not the object it is missing from. Issues
+ * inside a profile are `invalid_profile`, the rest `invalid_body`.
  */
 function toMessages(issues: ValidationIssue[]): Message[] {
-  const byField = new Map<string, ValidationIssue>();
+  const byField = new Map<string, ValidationIssue & { field: string }>();
   for (const issue of issues) {
-    const key = issue.keyword === 'required' ? issue.message : issue.path;
-    const kept = byField.get(key);
-    if (!kept || (RANK[issue.keyword] ?? 9) < (RANK[kept.keyword] ?? 9)) byField.set(key, issue);
+    const field = issue.property === undefined ? issue.path : `${issue.path}/${pointerEscape(issue.property)}`;
+    const kept = byField.get(field);
+    if (!kept || (RANK[issue.keyword] ?? 9) < (RANK[kept.keyword] ?? 9)) byField.set(field, { ...issue, field });
   }
   // Ajv reports a failing oneOf both for each branch and for the oneOf; the most specific come first.
   const sorted = [...byField.values()].sort((a, b) => b.path.length - a.path.length);
   return sorted.map((i) => ({
     code: /\/profile(\/|$)/.test(i.path) ? 'invalid_profile' : 'invalid_body',
     text: i.message,
-    ...(i.path ? { field: i.path } : {}),
+    ...(i.field ? { field: i.field } : {}),
   }));
 }

@@ -17,6 +17,8 @@ export interface ValidationIssue {
   keyword: string;
   /** JSON pointer of the failing schema inside the description. */
   schemaPath: string;
+  /** The property a `required` or `additionalProperties` issue names (missing or not taken), below `path`. */
+  property?: string;
 }
 
 export interface ValidationResult {
@@ -61,12 +63,17 @@ export function createValidator(doc: OpenApiDocument) {
   };
   index(doc, '');
   const toIssues = (errors: ErrorObject[]): ValidationIssue[] =>
-    errors.map((e) => ({
-      path: e.instancePath,
-      keyword: e.keyword,
-      message: `${e.instancePath || '(root)'} ${wordsOf(e)}`,
-      schemaPath: `${(e.parentSchema && locations.get(e.parentSchema)) ?? e.schemaPath.replace(/^[^#]*#/, '').replace(/\/[^/]+$/, '')}/${e.keyword}`,
-    }));
+    errors.map((e) => {
+      const { missingProperty, additionalProperty } = e.params as Record<string, unknown>;
+      const property = e.keyword === 'required' ? missingProperty : additionalProperty;
+      return {
+        path: e.instancePath,
+        keyword: e.keyword,
+        message: `${e.instancePath || '(root)'} ${wordsOf(e)}`,
+        schemaPath: `${(e.parentSchema && locations.get(e.parentSchema)) ?? e.schemaPath.replace(/^[^#]*#/, '').replace(/\/[^/]+$/, '')}/${e.keyword}`,
+        ...(typeof property === 'string' ? { property } : {}),
+      };
+    });
   const cache = new Map<string, ValidateFunction>();
   const paramValidator = (param: Parameter) => compiled(param.schemaPointer);
 

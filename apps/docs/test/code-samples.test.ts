@@ -41,10 +41,11 @@ const bodyExample = (operationId: string, name: string) =>
   };
 
 /** Real values for the variables an operation's samples read, made on the sandbox for one run. */
-async function prepare({ operationId, call }: Sample): Promise<Record<string, string>> {
+async function prepare({ operationId, call }: Sample, reset = true): Promise<Record<string, string>> {
   const key = call.key;
-  // The examples carry an external_id, unique per organizer: each run starts from the seed.
-  await api(key, 'POST', '/__sandbox/reset/');
+  // The examples carry an external_id, unique per organizer: each run starts from the seed (the test's
+  // own authentications below send the examples' fixed ones).
+  if (reset) await api(key, 'POST', '/__sandbox/reset/');
   const record = async (state: string) =>
     String((await api(key, 'POST', '/__sandbox/records/', { test_id: 'career-interest', state })).token);
   const roadmap = async () => String((await api(key, 'POST', '/__sandbox/roadmaps/')).token);
@@ -158,6 +159,32 @@ describe('the code samples of the reference', () => {
       expect(clientRun.stderr).toBe('');
       expect(clientRun.status).toBe(0);
       expect(JSON.parse(clientRun.stdout)).toBeTypeOf('object');
+    },
+  );
+
+  // external_id is unique per organizer: a sample that sent the example's fixed one failed the second time.
+  it.each(['authenticateRecord', 'authenticateRoadmap'])(
+    '%s: the curl and the client sample each succeed twice for one organizer (new external_ids each run)',
+    async (operationId) => {
+      const sample = samples.find((s) => s.operationId === operationId) as Sample;
+      const base = { BASE_URL: sandbox.url, API_KEY: sample.call.key };
+      const file = join(dir, `${operationId}-twice.ts`);
+      writeFileSync(file, sample.client);
+      for (const round of [1, 2]) {
+        // A new record or roadmap to authenticate each time; the organizer's profiles are kept.
+        const curlRun = await run('bash', ['-c', `set -eo pipefail\n${sample.curl}`], {
+          ...base,
+          ...(await prepare(sample, false)),
+        });
+        expect(curlRun.stderr, `curl, round ${round}`).toBe('');
+        expect(JSON.parse(curlRun.stdout), `curl, round ${round}`).toMatchObject({ successful: true });
+        const tasEnv = Object.fromEntries(
+          Object.entries({ ...base, ...(await prepare(sample, false)) }).map(([k, v]) => [`TAS_${k}`, v]),
+        );
+        const clientRun = await run(process.execPath, ['--import', 'tsx', file], tasEnv);
+        expect(clientRun.stderr, `client, round ${round}`).toBe('');
+        expect(clientRun.status, `client, round ${round}`).toBe(0);
+      }
     },
   );
 });

@@ -1,14 +1,17 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { buildSite } from '../src/builder/site.js';
-import { LOCAL, siteAddresses } from '../src/guide/addresses.js';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run, TEST_LIMIT_MS, tsxCommand } from '@tas/serve/testing';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { LOCAL } from '../src/guide/addresses.js';
 import { DOWNLOADS } from '../src/guide/downloads.js';
-import { defaultSiteOptions } from '../src/paths.js';
 
-// The site built for a hosted sandbox and mock (the build's --sandbox-url and --mock-url): everything a
-// partner runs points there; built without them, at the local servers the downloads start.
+// The site built as a publisher builds it (`npm run build -w @tas/docs -- …`, in a process of its own)
+// for a hosted sandbox and mock (--sandbox-url and --mock-url): everything a partner runs points
+// there; built without them, at the local servers the downloads start.
+const BUILD_CLI = fileURLToPath(new URL('../src/cli/build.ts', import.meta.url));
 const hosted = { sandbox: 'https://sandbox.tas.example', mock: 'https://mock.tas.example/' };
 
 const publisher = {
@@ -17,18 +20,51 @@ const publisher = {
   licenseName: 'Partner agreement 2026',
   licenseUrl: 'https://partners.example.org/licence',
 };
-// Each site is built once (a build takes a minute on a busy machine) and read by several tests.
+const FLAGS = {
+  hosted: [
+    ['--sandbox-url', hosted.sandbox],
+    ['--mock-url', hosted.mock],
+    ['--support-url', publisher.supportUrl],
+    ['--support-email', publisher.supportEmail],
+    ['--license-name', publisher.licenseName],
+  ].flat(),
+  local: [],
+};
+// The licence's address comes from the environment, as a CI job would set it; none leaks into the local build.
+const ENV = {
+  hosted: { TAS_DOCS_LICENSE_URL: publisher.licenseUrl },
+  local: {},
+};
+const UNSET = Object.fromEntries(
+  ['SANDBOX_URL', 'MOCK_URL', 'SUPPORT_URL', 'SUPPORT_EMAIL', 'LICENSE_NAME', 'LICENSE_URL'].map((n) => [
+    `TAS_DOCS_${n}`,
+    '',
+  ]),
+);
+// Each site is built once and read by several tests: a whole build (every release's site) takes minutes
+// on a busy machine, inside the first test that reads it.
+vi.setConfig({ testTimeout: 2 * TEST_LIMIT_MS });
+const work = mkdtempSync(join(tmpdir(), 'tas-docs-hosted-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 const sites = new Map<string, ReturnType<typeof build>>();
 const built = (hostedFor?: 'hosted') => {
   const key = hostedFor ?? 'local';
-  if (!sites.has(key)) sites.set(key, build(hostedFor ? siteAddresses(hosted, publisher) : siteAddresses()));
+  if (!sites.has(key)) sites.set(key, build(key));
   return sites.get(key) as ReturnType<typeof build>;
 };
 
-async function build(addresses: ReturnType<typeof siteAddresses>) {
-  const outDir = mkdtempSync(join(tmpdir(), 'tas-docs-hosted-'));
-  await buildSite({ ...defaultSiteOptions(), outDir, addresses });
+async function build(key: 'hosted' | 'local') {
+  const outDir = join(work, key);
+  const ran = await run(tsxCommand(BUILD_CLI, ['--out', outDir, ...FLAGS[key]]), { ...UNSET, ...ENV[key] });
+  expect(ran.code, ran.stderr).toBe(0);
   const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+  /** Every file of the site a partner can open as text (the compressed copies are the same). */
+  const files = (dir = outDir): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return files(path);
+      return /\.(gz|br|tgz)$/.test(name) ? [] : [relative(outDir, path)];
+    });
   /** What a partner copies and runs: the code blocks of the guide pages. */
   const blocks = (file: string) =>
     [...read(file).matchAll(/<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)].map((m) => m[1]);
@@ -42,7 +78,7 @@ async function build(addresses: ReturnType<typeof siteAddresses>) {
       (m) => m[0],
     ),
   ].join('\n');
-  return { read, runnable };
+  return { read, runnable, files };
 }
 
 describe('the hosted addresses the site is built for', () => {
@@ -113,5 +149,52 @@ describe('the support contact and the licence', () => {
     expect(reference).not.toMatch(PLACEHOLDER);
     expect(read('index.html')).toContain('<a href="https://partners.example.org/help">');
     expect(read('index.html')).toContain('mailto:help@partners.example.org');
+  });
+});
+
+// What a partner downloads: the description (3.1 and 3.0, YAML and JSON, the control API's) at the
+// root and under each release's v/<version>/, and the Postman collection.
+describe('the downloads', () => {
+  const PLACEHOLDER = /tas\.example\/support|LicenseRef-/;
+  const LICENSE = 'Proprietary, for partners of the service';
+  const descriptions = (files: string[]) =>
+    files.filter((f) => /(^|\/)(openapi|openapi-3\.0|sandbox-control)\.(yaml|json)$/.test(f));
+  const collectionText = (read: (file: string) => string) =>
+    String(JSON.parse(read(DOWNLOADS.collection)).info.description.content);
+
+  it('carry no contact and no placeholder when the build was given none', async () => {
+    const { read, files } = await built();
+    const all = files();
+    // Five descriptions for the working version and each of three releases at least.
+    expect(descriptions(all).length).toBeGreaterThanOrEqual(20);
+    for (const file of all) expect(read(file), file).not.toMatch(PLACEHOLDER);
+    for (const file of descriptions(all)) {
+      const { info } = parse(read(file));
+      expect(info.contact, file).toBeUndefined();
+      expect(info.license, file).toEqual({ name: LICENSE });
+    }
+    const collection = collectionText(read);
+    expect(collection).not.toMatch(/Contact Support|Partner support/);
+    expect(collection).toContain(`## Licence\n\n${LICENSE}`);
+  });
+
+  it('carry the contact and licence the build was given', async () => {
+    const { read, files } = await built('hosted');
+    const all = files();
+    for (const file of all) expect(read(file), file).not.toMatch(PLACEHOLDER);
+    for (const file of descriptions(all)) {
+      const { info } = parse(read(file));
+      expect(info.contact, file).toEqual({
+        name: 'Test Administration Service partner support',
+        url: publisher.supportUrl,
+        email: publisher.supportEmail,
+      });
+      expect(info.license, file).toEqual({ name: publisher.licenseName, url: publisher.licenseUrl });
+    }
+    const collection = collectionText(read);
+    expect(collection).toContain(
+      `## Partner support\n\nTest Administration Service partner support: ${publisher.supportUrl}, ${publisher.supportEmail}`,
+    );
+    expect(collection).toContain(`## Licence\n\n${publisher.licenseName} (${publisher.licenseUrl})`);
   });
 });

@@ -18,10 +18,14 @@ const WORDS: [RegExp, string][] = [
   [/\bPrism could not\b/, "the mock's engine by name"],
   [/\b[Ww]e (answer|keep|follow|chose|decided)\b|\bour (design|decision)\b/, 'a voice from behind the page'],
 ];
-/** Words a tarball's CHANGELOG or README must not carry: commits, and the repository's own files. */
+/** Words a tarball's CHANGELOG or README must not carry: commits, the repository's own files and commands. */
 const PACKAGE_WORDS: [RegExp, string][] = [
   [/^- [0-9a-f]{7,40}: /m, 'a commit'],
-  [/openapi\/CHANGELOG\.md|\.changeset\/|\bscripts\/|\bsrc\/generated\b/, "the repository's files"],
+  [
+    /openapi\/CHANGELOG\.md|\.changeset\/|\bscripts\/|(?<![\w/.-])(src|test)\/[\w./<>-]*/,
+    "the repository's files (its sources and tests)",
+  ],
+  [/\bnpm test\b|\bnpm run [\w:-]+ -w\b|\bturbo\b/, "the repository's workspace commands"],
   ...WORDS,
 ];
 
@@ -44,17 +48,32 @@ describe('words for partners', () => {
     expect(found(redocText(readFileSync(join(site, file), 'utf8')), WORDS)).toEqual([]);
   });
 
-  const tarballs = readdirSync(site).filter((f) => /^tas-(client|conformance)-.*\.tgz$/.test(f));
+  // Every tarball Downloads hands out: the client, the suite, the sandbox and the mock.
+  const tarballs = readdirSync(site).filter((f) => /^tas-[\w-]+-\d[\w.-]*\.tgz$/.test(f));
+  it('Downloads hands out the client, the conformance suite, the sandbox and the mock', () => {
+    expect(tarballs.map((f) => f.replace(/-\d.*$/, '')).sort()).toEqual([
+      'tas-client',
+      'tas-conformance',
+      'tas-mock',
+      'tas-sandbox',
+    ]);
+  });
   it.each(tarballs)(
-    '%s: its CHANGELOG names no commit or file of the repository; its README no missing folder',
+    '%s: its README and CHANGELOG speak to partners, name no commit or file of the repository, and no missing folder',
     (file) => {
-      const read = (path: string) => execFileSync('tar', ['-xzf', join(site, file), '-O', path], { encoding: 'utf8' });
       const listing = execFileSync('tar', ['-tzf', join(site, file)], { encoding: 'utf8' });
-      expect(found(read('package/CHANGELOG.md'), PACKAGE_WORDS)).toEqual([]);
+      // A maintainer's marker in an HTML comment (a generated table's "do not edit") is not read on a rendered page.
+      const read = (path: string) =>
+        execFileSync('tar', ['-xzf', join(site, file), '-O', path], { encoding: 'utf8' }).replace(
+          /<!--[\s\S]*?-->/g,
+          '',
+        );
+      expect(listing).toContain('package/README.md');
+      for (const doc of ['package/README.md', 'package/CHANGELOG.md'].filter((p) => listing.includes(p)))
+        expect(found(read(doc), PACKAGE_WORDS), doc).toEqual([]);
       // A folder the README sends the reader to ("in `examples/`") is in the package.
       for (const [, folder] of read('package/README.md').matchAll(/\bin `([\w.-]+\/)`/g))
         expect(listing, `README points at ${folder}`).toContain(`package/${folder}`);
-      if (file.startsWith('tas-client-')) expect(found(read('package/README.md'), PACKAGE_WORDS)).toEqual([]);
     },
   );
 });

@@ -57,6 +57,15 @@ const cases: [
     },
   ],
   [
+    'missing and unexpected fields (one message each, at the field itself)',
+    {
+      method: 'POST',
+      path: `/api/v2/record/${T}/auth/`,
+      body: { profile: { name: 'علی رضایی' }, extra: 1 },
+      want: { status: 400, says: /required property 'mobile'.*additional properties: extra/ },
+    },
+  ],
+  [
     'a body that is not JSON',
     { method: 'POST', path: `/api/v2/record/${T}/`, body: 'not json', want: { status: 400, says: /not valid JSON/ } },
   ],

@@ -59,7 +59,7 @@ let docs: Awaited<ReturnType<typeof htmlSite>>;
 let notFound: Awaited<ReturnType<typeof htmlSite>>;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: false });
-  // As `npm run sandbox` starts it: with the API's limit.
+  // As the sandbox starts without --no-rate-limit: with the API's limit.
   limited = await startSandbox({ port: 0 });
   docs = await htmlSite(200);
   notFound = await htmlSite(404);
@@ -189,7 +189,8 @@ describe("the README's commands", () => {
   const bothKeys = { TAS_API_KEY: MAIN_KEY, TAS_OTHER_API_KEY: OTHER_KEY };
 
   it('the first sandbox command, against a sandbox started as the README starts it, conforms', async () => {
-    expect(readme).toMatch(/^npm run sandbox -- --no-rate-limit &/m);
+    // Started as a reader of the tarball's README starts it: from the site's Downloads, without the limit.
+    expect(readme).toMatch(/^npx --yes --package \.\/tas-sandbox-<version>\.tgz tas-sandbox --no-rate-limit &/m);
     expect(firstArgs).toContain('--no-pacing');
     const { code, out } = await cli(['run', '--base-url', sandbox.url, ...firstArgs], bothKeys);
     expect(out).toMatch(/the target conforms/);

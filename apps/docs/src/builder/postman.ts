@@ -119,12 +119,31 @@ export async function postmanCollection(doc30: Json, doc: Json): Promise<Json> {
   const version = String((doc.info as Json).version);
   info._postman_id = uuidFrom(`${info.name} ${version}`);
   info.version = version;
+  info.description = withSupport(info.description, doc.info as Json);
   collection.item = requests.map((r) => r.item);
   collection.variable = [
     ...((collection.variable as Json[]) ?? []).filter((v) => !defaults.has(String(v.key))),
     ...[...defaults].map(([key, value]) => ({ key, value, type: 'string' })),
   ];
   return collection;
+}
+
+/**
+ * The collection's description ends with the contact and licence of the description it was made from
+ * (the build's, `withPublisher`): the converter's own lines name the contact's name and e-mail only.
+ */
+function withSupport(description: unknown, info: Json): unknown {
+  const text = typeof description === 'object' && description ? (description as Json).content : description;
+  if (typeof text !== 'string') return description;
+  const contact = (info.contact ?? {}) as Json;
+  const license = (info.license ?? {}) as Json;
+  const reach = [contact.url, contact.email].filter(Boolean).join(', ');
+  const lines = [
+    reach ? `## Partner support\n\n${contact.name ? `${contact.name}: ` : ''}${reach}` : '',
+    license.name ? `## Licence\n\n${license.name}${license.url ? ` (${license.url})` : ''}` : '',
+  ].filter(Boolean);
+  const content = [text.replace(/\n*Contact Support:\n[\s\S]*$/, ''), ...lines].join('\n\n');
+  return typeof description === 'object' ? { ...(description as Json), content } : content;
 }
 
 /** New external_ids for a request's profiles: the time in milliseconds, plus one per profile. */

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type Document, parseDocument } from 'yaml';
+import { Document, parseDocument } from 'yaml';
 import { type Addresses, hostedProse, type Publisher } from '../guide/addresses.js';
 import { asTheDescription } from '../guide/assumptions.js';
 
@@ -31,7 +31,19 @@ export function expandServerDefaults(from: string, to: string, addresses?: Addre
 }
 
 /**
- * The contact and licence a partner reads on the reference: the ones the build was given, else none
+ * A description a partner downloads (`.yaml` or `.json`), copied with the contact and licence the build
+ * was given (`withPublisher`): never the description's placeholder support address or `LicenseRef-`.
+ */
+export function copyPublished(from: string, to: string, publisher: Publisher): void {
+  const text = readFileSync(from, 'utf8');
+  const json = to.endsWith('.json');
+  const doc = json ? new Document(JSON.parse(text)) : parseDocument(text);
+  withPublisher(doc, publisher);
+  writeFileSync(to, json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : doc.toString());
+}
+
+/**
+ * The contact and licence a partner reads on the reference and in every download: the ones the build was given, else none
  * (the description's support address is a placeholder) and the licence's name without its
  * `LicenseRef-` identifier, which Redoc would show in its place.
  */

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
@@ -12,6 +12,7 @@ import { writeDownloads } from './downloads.js';
 import { operationsOf } from './prerender.js';
 import { buildReference, bundle } from './redoc.js';
 import { copyServerPackages } from './server-packages.js';
+import { copyPublished } from './servers.js';
 import { addTryit, connectSources, withCspMeta } from './tryit.js';
 
 export interface SiteOptions {
@@ -62,8 +63,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const addresses = options.addresses ?? siteAddresses();
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(join(descriptionDir, file), join(outDir, file));
-  const doc = loadDescription(join(descriptionDir, 'openapi.json'));
+  // The downloads carry the contact and licence the build was given, the 3.0 files and Postman's from this copy.
+  for (const file of ['openapi.yaml', 'openapi.json'])
+    copyPublished(join(descriptionDir, file), join(outDir, file), addresses);
+  const doc = loadDescription(join(outDir, 'openapi.json'));
   const name = doc.info.title;
   const control = existsSync(options.controlDescription);
   // The CLI passes template options as strings, where "false" is true: only a present flag is set.
@@ -87,6 +90,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   });
   if (control) {
     await bundle(options.controlDescription, join(outDir, 'sandbox-control.yaml'));
+    copyPublished(join(outDir, 'sandbox-control.yaml'), join(outDir, 'sandbox-control.yaml'), addresses);
     await buildReference({
       description: join(outDir, 'sandbox-control.yaml'),
       output: join(outDir, 'sandbox-control.html'),

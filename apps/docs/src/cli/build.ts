@@ -31,8 +31,9 @@ Options:
 
 Every sample, guide command, Postman environment and client example of the site uses the hosted
 addresses when given, else the local ones (http://localhost:4020, http://localhost:4010), with the
-commands that start both from the site's downloads. Without a support address the site shows no
-contact (the description's is a placeholder).`;
+commands that start both from the site's downloads. The support contact and licence are what the
+reference, Getting started and the downloaded descriptions and Postman collection carry; without a
+support address none of them shows a contact (the description's is a placeholder).`;
 
 /** A hosted server's address: http or https, nothing after the host but an optional path prefix. */
 function address(value: string | undefined, source: string): string | undefined {

@@ -5,7 +5,7 @@ import { type Addresses, atAddresses } from './addresses.js';
 import { type ConformanceDownload, conformanceSection } from './conformance.js';
 import { conversionSection } from './conversion.js';
 import { generatorsSection } from './generators.js';
-import { code, esc, table } from './html.js';
+import { breakable, code, esc, table } from './html.js';
 import { page } from './layout.js';
 import { lintDefaultsSection } from './lint-defaults.js';
 import { type ServerDownload, serversSection } from './servers.js';
@@ -69,7 +69,7 @@ export function downloadsPage(input: DownloadsInput): string {
   const { title, version } = doc.info;
   const envRows = Object.entries(POSTMAN_ENVIRONMENTS).map(([name, values]) => [
     `<a href="${DOWNLOADS.environment(name)}" download>${DOWNLOADS.environment(name)}</a>`,
-    `<code>base_url</code> <code>${esc(atAddresses(values.base_url, addresses))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>, <code>sandbox</code> <code>${esc(values.sandbox)}</code>`,
+    `<code>base_url</code> <code class="url">${breakable(esc(atAddresses(values.base_url, addresses)))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>, <code>sandbox</code> <code>${esc(values.sandbox)}</code>`,
   ]);
   const body = `<h1>Downloads</h1>
 <p>Everything an integration needs, for version <strong data-version>${esc(version)}</strong> of the ${esc(title)}; every file is

@@ -55,7 +55,8 @@ table { border-collapse: collapse; width: 100%; font-size: 14px; }
 th, td { border: 1px solid #d8dee4; padding: 0.4em 0.6em; text-align: left; vertical-align: top; }
 th { background: #f4f6f8; }
 td code { white-space: nowrap; }
-td code.command, table.generators td code { white-space: normal; }
+/* A command or an address may wrap: a hosted address longer than a phone's card breaks rather than leaving it. */
+td code.command, td code.url, table.generators td code { white-space: normal; }
 /* On a narrow screen a table's rows are cards: each cell under its column's name, no column out of view. */
 @media (max-width: 760px) {
   .table-wrap table, .table-wrap tbody, .table-wrap tr, .table-wrap td { display: block; width: 100%; }

@@ -14,6 +14,9 @@ export interface Sample {
 
 const VARIABLE = /\$([A-Z][A-Z0-9_]*)/g;
 
+/** A new external_id each run: the time in seconds, then a random number (bash and zsh; plain sh: the time alone). */
+const FRESH_ID = ['# external_id is unique per organizer: a new one each run', 'EXTERNAL_ID=$(date +%s)$RANDOM'];
+
 /** Both samples of one operation, from its entry in `calls.ts` and the description's request example. */
 export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sandbox): Sample {
   const tokenVar = op.path.startsWith('/roadmap/') ? '$ROADMAP' : '$RECORD';
@@ -21,9 +24,14 @@ export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sa
   const query = Object.entries(call.query ?? {});
   const body = bodyOf(op, call);
   const curlPath = `/api/v2${path}${query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`;
-  const curlBody = body === undefined ? undefined : JSON.stringify(body);
+  const json = body === undefined ? undefined : JSON.stringify(body);
+  const variables = [...new Set([...`${path} ${json ?? ''}`.matchAll(VARIABLE)].map((m) => m[1] as string))];
+  // external_id is unique per organizer: each run sends new ones (the example's fixed number fails the second time).
+  let ids = 0;
+  const curlBody = json?.replace(/"external_id":\d+/g, () =>
+    ids++ ? `"external_id":$((EXTERNAL_ID + ${ids - 1}))` : '"external_id":$EXTERNAL_ID',
+  );
   const command = curl({ method: op.method.toUpperCase() as 'GET', path: curlPath, body: curlBody });
-  const variables = [...new Set([...`${path} ${curlBody ?? ''}`.matchAll(VARIABLE)].map((m) => m[1] as string))];
 
   const header = [
     `# ${op.summary}. Needs BASE_URL (the sandbox: ${sandbox}) and API_KEY (${call.key} on the sandbox)`,
@@ -33,7 +41,7 @@ export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sa
     operationId: op.operationId,
     call,
     variables,
-    curl: `${header.join('\n')}\n${command} | jq .`,
+    curl: `${[...header, ...(ids ? FRESH_ID : []), `${command} | jq .`].join('\n')}`,
     client: clientSource(
       op,
       call,
@@ -63,12 +71,13 @@ function clientSource(
   variables: string[],
   sandbox: string,
 ): string {
+  let ids = 0;
   const js = (value: unknown) =>
     JSON.stringify(value, null, 2)
       .replace(/"\$([A-Z][A-Z0-9_]*)"/g, 'TAS_$1')
       .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:')
       // external_id is unique per organizer: a fresh one, so that the sample runs a second time.
-      .replace(/external_id: \d+/, 'external_id: Date.now()');
+      .replace(/external_id: \d+/g, () => `external_id: Date.now()${ids++ ? ` + ${ids - 1}` : ''}`);
   const init = [
     parts.path ? `path: { token: TAS_${parts.path.slice(1)} }` : '',
     parts.query.length ? `query: ${js(Object.fromEntries(parts.query)).replace(/\n\s*/g, ' ')}` : '',
