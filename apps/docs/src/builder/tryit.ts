@@ -135,11 +135,19 @@ export function tryitConfig(doc: OpenApiDocument, addresses: Addresses): TryitCo
   };
 }
 
-/** Where the panel may connect, for the pages' Content-Security-Policy: the hosted servers and localhost. */
+/**
+ * Where the panel may connect, for the pages' Content-Security-Policy: the hosted servers, each as
+ * narrow as its address (a server under a path prefix allows that prefix only, the trailing slash
+ * making it a prefix in CSP's matching).
+ */
 export function connectSources(addresses: Addresses): string[] {
   const hosted = [addresses.hosted.sandbox && addresses.sandbox, addresses.hosted.mock && addresses.mock]
     .filter((u): u is string => Boolean(u))
-    .map((u) => new URL(u).origin);
+    .map((u) => {
+      const url = new URL(u);
+      const path = url.pathname.replace(/\/+$/, '');
+      return path ? `${url.origin}${path}/` : url.origin;
+    });
   return [...new Set(hosted)];
 }
 
