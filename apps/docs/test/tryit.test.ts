@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -235,12 +235,59 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     expect(stored.session).toContain('sandbox-key-sms');
   });
 
+  it("on the control API's page: each of its operations sent from its panel against the sandbox, marked matching", async () => {
+    await page.setViewportSize(LAPTOP);
+    const control = JSON.parse(readFileSync(join(siteDir, 'sandbox-control.json'), 'utf8'));
+    const ids = listOperations(control).map((o) => o.operationId);
+    // The first makes the record in VIP wait (its example) whose action the second completes; the reset last.
+    const order = [
+      'createRecord',
+      'completeVip',
+      'listRoadmaps',
+      'createRoadmap',
+      'readSmsOutbox',
+      'advanceClock',
+      'reset',
+    ];
+    expect([...order].sort()).toEqual([...ids].sort());
+    let token = '';
+    for (const operationId of order) {
+      await page.goto(`${site.url}/sandbox-control.html#operation/${operationId}`);
+      await page.locator(`[data-section-id] button[data-tryit="ctl:${operationId}"]`).first().click();
+      await dialog().waitFor();
+      // A sandbox only: the mock has no control API.
+      expect(await dialog().getByLabel('Target').locator('option').allTextContents()).toEqual([
+        'A sandbox on this machine (localhost)',
+      ]);
+      await choose('sandbox', sandboxUrl, 'sandbox-key-sms');
+      if (operationId === 'completeVip')
+        await dialog().getByLabel('Path parameters (JSON)').fill(JSON.stringify({ token }));
+      const verdict = await sendAndJudge();
+      const status = await dialog().locator('.tas-status').first().getAttribute('data-status');
+      const answer = JSON.parse((await dialog().locator('.tas-answer .tas-json').textContent()) ?? '{}');
+      expect([operationId, status, verdict, answer.messages]).toEqual([operationId, '200', 'matches', []]);
+      if (operationId === 'createRecord') token = answer.data.token;
+      if (operationId === 'completeVip') expect(answer.data).toMatchObject({ token, status: 2 });
+      expect(await dialog().getByRole('button', { name: 'Copy as typed-client code' }).count()).toBe(0);
+      await dialog().getByRole('button', { name: 'Close' }).click();
+    }
+  });
+
   it('on a phone: a deep-linked operation, one column, every field labelled', async () => {
     await page.setViewportSize(PHONE);
     await openOperation('submitAnswers');
     await choose('mock', mockUrl, 'any-key');
+    await checkReadable();
+    await page.screenshot({ path: join(artifacts, 'tryit-form-390.png') });
     expect(await sendAndJudge()).toBe('matches');
     await checkReadable();
+    // Persian in the answer reads right to left inside its quotes, the JSON's lines left to right.
+    expect(await dialog().locator('.tas-json bdi[lang="fa"]').first().textContent()).toMatch(/^[\u0600-\u06FF]/);
+    expect(
+      await dialog()
+        .locator('.tas-json')
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('ltr');
     await page.screenshot({ path: join(artifacts, 'tryit-panel-390.png') });
     await dialog().getByRole('button', { name: 'Close' }).click();
   });
