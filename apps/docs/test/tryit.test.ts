@@ -250,6 +250,7 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
       'reset',
     ];
     expect([...order].sort()).toEqual([...ids].sort());
+    requests.length = 0;
     let token = '';
     for (const operationId of order) {
       await page.goto(`${site.url}/sandbox-control.html#operation/${operationId}`);
@@ -271,6 +272,9 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
       expect(await dialog().getByRole('button', { name: 'Copy as typed-client code' }).count()).toBe(0);
       await dialog().getByRole('button', { name: 'Close' }).click();
     }
+    // The page and its description came from the site; every call went to the sandbox, none elsewhere.
+    expect(requests.some((u) => u === `${site.url}/sandbox-control.json`)).toBe(true);
+    expect([...new Set(requests.map(origin))].sort()).toEqual([site.url, sandboxUrl].sort());
   });
 
   it('on a phone: a deep-linked operation, one column, every field labelled', async () => {
