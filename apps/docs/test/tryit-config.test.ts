@@ -35,7 +35,7 @@ describe("Try it's build data: derived from the description and the addresses", 
       ['sandbox', 'mock', 'local-sandbox', 'local-mock'],
       ['https://sandbox.tas.example', 'https://mock.tas.example'],
     ],
-    [{ mock: 'https://m.example:8443/tas' }, ['mock', 'local-sandbox', 'local-mock'], ['https://m.example:8443']],
+    [{ mock: 'https://m.example:8443/tas' }, ['mock', 'local-sandbox', 'local-mock'], ['https://m.example:8443/tas/']],
   ])('hosted %j: targets %j, connect-src %j', (hosted, targets, connect) => {
     const addresses = siteAddresses(hosted);
     expect(tryitConfig(doc, addresses).targets.map((t) => t.id)).toEqual(targets);

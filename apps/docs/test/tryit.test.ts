@@ -1,26 +1,26 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOperations, loadDescription } from '@tas/openapi';
-import { launch, READY_LIMIT_MS, type Running, tsxCommand } from '@tas/serve/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { READY_LIMIT_MS } from '@tas/serve/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/builder/site.js';
+import { siteAddresses } from '../src/guide/addresses.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { plainStaticServer } from './static-server.js';
+import { type Downloaded, type Gateway, gateway, startDownloaded } from './tryit-servers.js';
 
 // "Try it" as a partner meets it: the built site on a plain static host (no headers of ours), the
-// sandbox and the mock started from their CLIs on other origins, Chromium at a phone's and a laptop's
+// sandbox and the mock started from the site's downloads on other origins, Chromium at a phone's and a laptop's
 // size. Every operation is sent once from its panel and judged; both journeys are walked; a deployment
 // that breaks a rule is named; and no request leaves for any host but the site and the chosen target.
 
 const doc = loadDescription();
 const options = defaultSiteOptions();
 const artifacts = fileURLToPath(new URL('../test-artifacts', import.meta.url));
-const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
 const CHROMIUM_ARGS = [
@@ -35,83 +35,72 @@ const CHROMIUM_ARGS = [
 
 let siteDir = options.outDir;
 let ownSite: string | undefined;
+const work = mkdtempSync(join(tmpdir(), 'tas-docs-tryit-'));
 let site: Awaited<ReturnType<typeof plainStaticServer>>;
-let sandbox: Running;
-let mock: Running;
+let servers: Downloaded;
 let sandboxUrl: string;
 let mockUrl: string;
-let proxy: { url: string; close: () => Promise<void> };
+let proxy: Gateway;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const requests: string[] = [];
 const errors: string[] = [];
+/** What the pages' Content-Security-Policy refused, as the browser said it. */
+const refused: string[] = [];
 
 /** A deployment that breaks one stated rule: the record's `status` answered as a string. */
-function breakingProxy(upstream: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((req, res) => {
-    const forward = httpRequest(`${upstream}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c) => chunks.push(c));
-      answer.on('end', () => {
-        let body = Buffer.concat(chunks).toString('utf8');
-        if (req.method === 'GET' && /^\/api\/v2\/record\/[^/]+\/$/.test(req.url ?? '')) {
-          const json = JSON.parse(body);
-          if (json?.data && typeof json.data.status === 'number') json.data.status = String(json.data.status);
-          body = JSON.stringify(json);
-        }
-        const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) };
-        res.writeHead(answer.statusCode ?? 502, headers).end(body);
-      });
-    });
-    req.pipe(forward);
+const statusAsString = (req: IncomingMessage, json: unknown) => {
+  const data = (json as { data?: { status?: unknown } } | undefined)?.data;
+  if (req.method === 'GET' && /^\/api\/v2\/record\/[^/]+\/$/.test(req.url ?? '') && typeof data?.status === 'number')
+    data.status = String(data.status);
+  return json;
+};
+
+/** A browser whose every request is noted, and refused unless it stays on this machine. */
+async function openBrowser(viewport: typeof LAPTOP) {
+  const ctx = await browser.newContext({ viewport });
+  ctx.setDefaultTimeout(READY_LIMIT_MS);
+  await ctx.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || ['127.0.0.1', '127.0.0.2', '127.0.0.3', 'localhost'].includes(url.hostname))
+      return route.continue();
+    return route.abort('internetdisconnected');
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) });
-    }),
-  );
+  const p = await ctx.newPage();
+  p.on('request', (r) => requests.push(r.url()));
+  p.on('pageerror', (e) => errors.push(e.message));
+  p.on('console', (m) => {
+    if (m.type() !== 'error' || /Failed to load resource/.test(m.text())) return;
+    (/Content Security Policy/.test(m.text()) ? refused : errors).push(m.text());
+  });
+  return { ctx, p };
 }
 
 beforeAll(async () => {
   // turbo builds dist/ before tests; a bare `vitest run` (or a dist/ from before Try it) gets a site of its own.
   if (!existsSync(join(siteDir, 'tryit.json'))) {
-    ownSite = mkdtempSync(join(tmpdir(), 'tas-docs-tryit-'));
+    ownSite = mkdtempSync(join(tmpdir(), 'tas-docs-tryit-site-'));
     siteDir = ownSite;
     await buildSite({ ...options, outDir: siteDir });
   }
   site = await plainStaticServer(siteDir);
-  sandbox = launch(tsxCommand(root('apps/sandbox/src/cli.ts'), ['--port', '0', '--no-rate-limit']));
-  mock = launch(tsxCommand(root('apps/mock/src/cli.ts'), ['--port', '0', '--quiet']));
-  [, sandboxUrl = ''] = await sandbox.waitFor(/sandbox listening on (http:\/\/[\d.:]+)/);
-  [, mockUrl = ''] = await mock.waitFor(/listening on (http:\/\/[\d.:]+)\/api\/v2\//);
-  proxy = await breakingProxy(sandboxUrl);
+  // The sandbox and the mock a partner starts from Downloads, installed once for this file.
+  servers = await startDownloaded(siteDir, work);
+  sandboxUrl = servers.sandbox;
+  mockUrl = servers.mock;
+  proxy = await gateway(sandboxUrl, { change: statusAsString });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: LAPTOP });
-  context.setDefaultTimeout(READY_LIMIT_MS);
-  // Nothing may leave this machine; every request is noted to check where it went.
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || ['127.0.0.1', 'localhost'].includes(url.hostname)) return route.continue();
-    return route.abort('internetdisconnected');
-  });
-  page = await context.newPage();
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
-  });
+  ({ p: page } = await openBrowser(LAPTOP));
   mkdirSync(artifacts, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
   await proxy?.close();
-  await sandbox?.stop('SIGINT');
-  await mock?.stop('SIGINT');
+  await servers?.stop();
   await site?.close();
   if (ownSite) rmSync(ownSite, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
 });
 
 const origin = (url: string) => new URL(url).origin;
@@ -246,12 +235,63 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     expect(stored.session).toContain('sandbox-key-sms');
   });
 
+  it("on the control API's page: each of its operations sent from its panel against the sandbox, marked matching", async () => {
+    await page.setViewportSize(LAPTOP);
+    const control = JSON.parse(readFileSync(join(siteDir, 'sandbox-control.json'), 'utf8'));
+    const ids = listOperations(control).map((o) => o.operationId);
+    // The first makes the record in VIP wait (its example) whose action the second completes; the reset last.
+    const order = [
+      'createRecord',
+      'completeVip',
+      'listRoadmaps',
+      'createRoadmap',
+      'readSmsOutbox',
+      'advanceClock',
+      'reset',
+    ];
+    expect([...order].sort()).toEqual([...ids].sort());
+    requests.length = 0;
+    let token = '';
+    for (const operationId of order) {
+      await page.goto(`${site.url}/sandbox-control.html#operation/${operationId}`);
+      await page.locator(`[data-section-id] button[data-tryit="ctl:${operationId}"]`).first().click();
+      await dialog().waitFor();
+      // A sandbox only: the mock has no control API.
+      expect(await dialog().getByLabel('Target').locator('option').allTextContents()).toEqual([
+        'A sandbox on this machine (localhost)',
+      ]);
+      await choose('sandbox', sandboxUrl, 'sandbox-key-sms');
+      if (operationId === 'completeVip')
+        await dialog().getByLabel('Path parameters (JSON)').fill(JSON.stringify({ token }));
+      const verdict = await sendAndJudge();
+      const status = await dialog().locator('.tas-status').first().getAttribute('data-status');
+      const answer = JSON.parse((await dialog().locator('.tas-answer .tas-json').textContent()) ?? '{}');
+      expect([operationId, status, verdict, answer.messages]).toEqual([operationId, '200', 'matches', []]);
+      if (operationId === 'createRecord') token = answer.data.token;
+      if (operationId === 'completeVip') expect(answer.data).toMatchObject({ token, status: 2 });
+      expect(await dialog().getByRole('button', { name: 'Copy as typed-client code' }).count()).toBe(0);
+      await dialog().getByRole('button', { name: 'Close' }).click();
+    }
+    // The page and its description came from the site; every call went to the sandbox, none elsewhere.
+    expect(requests.some((u) => u === `${site.url}/sandbox-control.json`)).toBe(true);
+    expect([...new Set(requests.map(origin))].sort()).toEqual([site.url, sandboxUrl].sort());
+  });
+
   it('on a phone: a deep-linked operation, one column, every field labelled', async () => {
     await page.setViewportSize(PHONE);
     await openOperation('submitAnswers');
     await choose('mock', mockUrl, 'any-key');
+    await checkReadable();
+    await page.screenshot({ path: join(artifacts, 'tryit-form-390.png') });
     expect(await sendAndJudge()).toBe('matches');
     await checkReadable();
+    // Persian in the answer reads right to left inside its quotes, the JSON's lines left to right.
+    expect(await dialog().locator('.tas-json bdi[lang="fa"]').first().textContent()).toMatch(/^[\u0600-\u06FF]/);
+    expect(
+      await dialog()
+        .locator('.tas-json')
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('ltr');
     await page.screenshot({ path: join(artifacts, 'tryit-panel-390.png') });
     await dialog().getByRole('button', { name: 'Close' }).click();
   });
@@ -342,6 +382,112 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     expect(html).toContain(
       `<meta http-equiv="Content-Security-Policy" content="connect-src 'self' http://localhost:* http://127.0.0.1:*">`,
     );
+    expect(errors).toEqual([]);
+    expect(refused).toEqual([]);
+  });
+});
+
+describe('Try it on a site built for a hosted sandbox and mock (--sandbox-url, --mock-url)', () => {
+  // Hosted as a gateway might serve them: other loopback origins than the site's and localhost's,
+  // each under a path prefix. A third origin serves the sandbox too, but the site does not name it.
+  let hostedSandbox: Gateway;
+  let hostedMock: Gateway;
+  let unnamed: Gateway;
+  let hostedSite: Awaited<ReturnType<typeof plainStaticServer>>;
+  let hostedPage: Page;
+
+  beforeAll(async () => {
+    hostedSandbox = await gateway(sandboxUrl, { host: '127.0.0.2', prefix: '/tas/sandbox' });
+    hostedMock = await gateway(mockUrl, { host: '127.0.0.3', prefix: '/tas/mock' });
+    unnamed = await gateway(sandboxUrl, { host: '127.0.0.3' });
+    const outDir = mkdtempSync(join(work, 'hosted-site-'));
+    await buildSite({
+      ...options,
+      outDir,
+      addresses: siteAddresses({ sandbox: hostedSandbox.url, mock: hostedMock.url }),
+    });
+    hostedSite = await plainStaticServer(outDir);
+    ({ p: hostedPage } = await openBrowser(PHONE));
+  });
+
+  afterAll(async () => {
+    await hostedPage?.context().close();
+    await Promise.all([hostedSandbox?.close(), hostedMock?.close(), unnamed?.close(), hostedSite?.close()]);
+  });
+
+  it('offers the hosted servers first and sends to them from the panel, on a phone', async () => {
+    requests.length = 0;
+    const panel = () => hostedPage.locator('dialog.tas-tryit[open]');
+    const open = async (operationId: string) => {
+      await hostedPage.goto(`${hostedSite.url}/reference.html#operation/${operationId}`);
+      await hostedPage.locator(`[data-section-id] button[data-tryit="op:${operationId}"]`).first().click();
+      await panel().waitFor();
+    };
+    await open('getRecord');
+    const target = panel().getByLabel('Target');
+    expect(await target.locator('option').allTextContents()).toEqual([
+      `The hosted sandbox (${hostedSandbox.url})`,
+      `The hosted mock (${hostedMock.url})`,
+      'A sandbox on this machine (localhost)',
+      'A mock on this machine (localhost)',
+    ]);
+    expect(await target.inputValue()).toBe('sandbox');
+    expect(await panel().getByLabel('Address of your local server').isVisible()).toBe(false);
+    await panel().getByLabel('API key').fill('sandbox-key-sms');
+    // The helpers reach the hosted sandbox's control API under its prefix too.
+    const helpers = panel().locator('details.tas-helpers');
+    await helpers.locator('summary').click();
+    await helpers.getByRole('button', { name: 'Make a ready record' }).click();
+    await helpers.locator('.tas-helper-said[data-status="200"]').waitFor();
+    await panel().getByRole('button', { name: 'Send', exact: true }).click();
+    await panel().locator('.tas-answer [data-verdict]').first().waitFor();
+    expect(await panel().locator('.tas-answer [data-verdict]').first().getAttribute('data-verdict')).toBe('matches');
+    await hostedPage.screenshot({ path: join(artifacts, 'tryit-panel-hosted-390.png') });
+    await panel().getByRole('button', { name: 'Close' }).click();
+
+    await open('listRecords');
+    await panel().getByLabel('Target').selectOption('mock');
+    await panel().getByRole('button', { name: 'Send', exact: true }).click();
+    await panel().locator('.tas-answer [data-verdict]').first().waitFor();
+    expect(await panel().locator('.tas-answer [data-verdict]').first().getAttribute('data-verdict')).toBe('matches');
+    expect(hostedSandbox.seen()).toBeGreaterThanOrEqual(2);
+    expect(hostedMock.seen()).toBeGreaterThanOrEqual(1);
+    const asked = [...new Set(requests.map(origin))].sort();
+    expect(asked).toEqual([hostedSite.url, new URL(hostedSandbox.url).origin, new URL(hostedMock.url).origin].sort());
+  });
+
+  it('its pages allow exactly the hosted servers (and localhost): another origin is refused by the browser', async () => {
+    const html = await (await fetch(`${hostedSite.url}/reference.html`)).text();
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="connect-src 'self' ${hostedSandbox.url}/ ${hostedMock.url}/ http://localhost:* http://127.0.0.1:*">`,
+    );
+    await hostedPage.goto(`${hostedSite.url}/reference.html`);
+    const tried = await hostedPage.evaluate(
+      async (urls) => {
+        const blocked: string[] = [];
+        document.addEventListener('securitypolicyviolation', (e) => blocked.push(e.blockedURI));
+        const answers: string[] = [];
+        for (const url of urls)
+          answers.push(
+            await fetch(url, { headers: { 'API-KEY': 'sandbox-key-sms' } }).then(
+              (r) => String(r.status),
+              () => 'refused',
+            ),
+          );
+        return { answers, blocked };
+      },
+      [
+        `${unnamed.url}/api/v2/record/`,
+        `${new URL(hostedSandbox.url).origin}/api/v2/record/`,
+        `${hostedSandbox.url}/api/v2/record/`,
+      ],
+    );
+    // Another origin, and the hosted one outside its prefix, are refused before they are sent.
+    expect(tried).toEqual({
+      answers: ['refused', 'refused', '200'],
+      blocked: [`${unnamed.url}/api/v2/record/`, `${new URL(hostedSandbox.url).origin}/api/v2/record/`],
+    });
+    expect(unnamed.seen()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

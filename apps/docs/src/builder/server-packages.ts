@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerDownload } from '../guide/servers.js';
 
@@ -10,14 +10,16 @@ import type { ServerDownload } from '../guide/servers.js';
 export function copyServerPackages(dirs: string[], outDir: string): ServerDownload[] {
   const found: ServerDownload[] = [];
   for (const dir of dirs) {
-    const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.tgz')) : undefined;
     const manifest = join(dir, 'package', 'package.json');
-    if (!file || !existsSync(manifest)) continue;
+    if (!existsSync(manifest)) continue;
     const { name, version, bin } = JSON.parse(readFileSync(manifest, 'utf8')) as {
       name: string;
       version: string;
       bin: Record<string, string>;
     };
+    // npm pack's name for this version: an older version's tarball left in dist/ is not this package.
+    const file = `${name.replace(/^@/, '').replace(/\//g, '-')}-${version}.tgz`;
+    if (!existsSync(join(dir, file))) continue;
     copyFileSync(join(dir, file), join(outDir, file));
     const sha256 = createHash('sha256')
       .update(readFileSync(join(dir, file)))

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
+import { listAssumptions, listOperations, loadDescription, type OpenApiDocument } from '@tas/openapi';
+import { parse as parseYaml } from 'yaml';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
 import { readClientExamples } from '../guide/client-examples.js';
 import { errorsPage } from '../guide/errors.js';
@@ -156,8 +157,18 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   };
   for (const [file, html] of Object.entries(pages)) writeFileSync(join(outDir, file), markCurrent(html, file));
   // Try it: the panel on the reference's operations and the journeys on the guide, and every page's policy.
-  const routes = Object.fromEntries(operationsOf(doc).map((o) => [o.operationId, o.route]));
-  await addTryit({ outDir, assets, doc, addresses, routes });
+  const routes = (d: OpenApiDocument) => Object.fromEntries(operationsOf(d).map((o) => [o.operationId, o.route]));
+  const controlDoc = control
+    ? (parseYaml(readFileSync(join(outDir, 'sandbox-control.yaml'), 'utf8')) as OpenApiDocument)
+    : undefined;
+  await addTryit({
+    outDir,
+    assets,
+    doc,
+    addresses,
+    routes: routes(doc),
+    ...(controlDoc ? { control: { doc: controlDoc, routes: routes(controlDoc) } } : {}),
+  });
   for (const file of readdirSync(outDir).filter((f) => f.endsWith('.html')))
     writeFileSync(join(outDir, file), withCspMeta(readFileSync(join(outDir, file), 'utf8'), connectSources(addresses)));
   return {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listOperations, type OpenApiDocument, resolveRef } from '@tas/openapi';
+import { basePath, listOperations, type OpenApiDocument, resolveRef } from '@tas/openapi';
 import { build } from 'esbuild';
 import { type Addresses, LOCAL } from '../guide/addresses.js';
 import { walkthroughs } from '../guide/walkthrough/journeys.js';
@@ -18,6 +18,9 @@ import { connectSrc } from './tryit-policy.js';
  */
 
 type Json = Record<string, unknown>;
+
+/** The control API's bundled description, beside its page, for Try it's judge there. */
+export const CONTROL_JSON = 'sandbox-control.json';
 
 const ENTRY = fileURLToPath(new URL('../tryit/main.ts', import.meta.url));
 const OPENAPI_BROWSER = fileURLToPath(new URL('../tryit/openapi-browser.ts', import.meta.url));
@@ -115,7 +118,10 @@ export function targetChoices(addresses: Addresses): TargetChoice[] {
   ];
 }
 
-export function tryitConfig(doc: OpenApiDocument, addresses: Addresses): TryitConfig {
+/** The API's path prefix from the description's first server (`{base_url}/api/v2` → `/api/v2`). */
+const prefixOf = (doc: OpenApiDocument) => basePath(doc).replace(/\/+$/, '');
+
+export function tryitConfig(doc: OpenApiDocument, addresses: Addresses, control?: OpenApiDocument): TryitConfig {
   const mock_examples: Record<string, string> = {};
   // The SMS journey's examples win over the instant one's (the browser walks the SMS journey).
   for (const journey of walkthroughs)
@@ -123,23 +129,29 @@ export function tryitConfig(doc: OpenApiDocument, addresses: Addresses): TryitCo
   const keys = [...new Set(Object.values(SAMPLE_CALLS).map((c) => c.key))].sort().reverse();
   return {
     version: doc.info.version,
-    base_path: new URL((doc.servers?.[0]?.url ?? '/api/v2').replace(/^\{[^}]+\}/, ''), 'http://x').pathname.replace(
-      /\/$/,
-      '',
-    ),
+    base_path: prefixOf(doc),
     targets: targetChoices(addresses),
     keys,
     operations: operationPrefills(doc),
     tests: exampleTests(doc),
     mock_examples,
+    ...(control ? { control: { base_path: prefixOf(control), operations: operationPrefills(control) } } : {}),
   };
 }
 
-/** Where the panel may connect, for the pages' Content-Security-Policy: the hosted servers and localhost. */
+/**
+ * Where the panel may connect, for the pages' Content-Security-Policy: the hosted servers, each as
+ * narrow as its address (a server under a path prefix allows that prefix only, the trailing slash
+ * making it a prefix in CSP's matching).
+ */
 export function connectSources(addresses: Addresses): string[] {
   const hosted = [addresses.hosted.sandbox && addresses.sandbox, addresses.hosted.mock && addresses.mock]
     .filter((u): u is string => Boolean(u))
-    .map((u) => new URL(u).origin);
+    .map((u) => {
+      const url = new URL(u);
+      const path = url.pathname.replace(/\/+$/, '');
+      return path ? `${url.origin}${path}/` : url.origin;
+    });
   return [...new Set(hosted)];
 }
 
@@ -183,11 +195,11 @@ export function tryitAsset(): Promise<{ name: string; code: string }> {
  * The loader in the page: "Try it" buttons on each operation (the plain copy and Redoc's own, as Redoc
  * draws them), and on any click of a `data-tryit` button, the code imported once and opened.
  */
-export function loaderScript(src: string, routes: Record<string, string>): string {
+export function loaderScript(src: string, routes: Record<string, string>, kind: 'op' | 'ctl' = 'op'): string {
   const table = JSON.stringify(routes).replace(/</g, '\\u003c');
-  return `<script>(function(){var src=${JSON.stringify(src)},r=${table},m;
+  return `<script>(function(){var src=${JSON.stringify(src)},r=${table},k=${JSON.stringify(kind)},m;
 function load(){return m||(m=import(new URL(src,document.baseURI).href))}
-function btn(id,name){var b=document.createElement("button");b.type="button";b.className="tas-tryit-open";b.setAttribute("data-tryit","op:"+id);b.textContent="Try it";b.setAttribute("aria-label","Try it: "+name);return b}
+function btn(id,name){var b=document.createElement("button");b.type="button";b.className="tas-tryit-open";b.setAttribute("data-tryit",k+":"+id);b.textContent="Try it";b.setAttribute("aria-label","Try it: "+name);return b}
 function add(){for(var id in r){var s=document.querySelectorAll('[data-section-id="'+r[id]+'"], .tas-op[data-operation="'+id+'"]');for(var i=0;i<s.length;i++){var h=s[i].querySelector("h2");if(h&&!(h.nextElementSibling&&h.nextElementSibling.classList.contains("tas-tryit-open")))h.after(btn(id,h.textContent))}}}
 var q=0;function later(){if(!q){q=1;requestAnimationFrame(function(){q=0;add()})}}
 document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-tryit]");if(!b)return;e.preventDefault();b.setAttribute("aria-busy","true");load().then(function(x){b.removeAttribute("aria-busy");return x.open(b.getAttribute("data-tryit"))}).catch(function(err){b.removeAttribute("aria-busy");alert("Try it could not load: "+err.message)})});
@@ -200,15 +212,19 @@ export const LOADER_STYLE = `<style>.tas-tryit-open{display:inline-block;margin:
 export const cspMeta = (hosted: string[]) =>
   `<meta http-equiv="Content-Security-Policy" content="connect-src ${connectSrc(hosted)}">`;
 
-/** Writes tryit.json and the asset, and hooks the loader into the pages that get buttons. */
+/**
+ * Writes tryit.json and the asset, and hooks the loader into the pages that get buttons: the reference
+ * and the guide, and the control API's reference (its description beside it as JSON, for the judge).
+ */
 export async function addTryit(options: {
   outDir: string;
   assets: { dir: string; href: string };
   doc: OpenApiDocument;
   addresses: Addresses;
   routes: Record<string, string>;
+  control?: { doc: OpenApiDocument; routes: Record<string, string> };
 }): Promise<void> {
-  const { outDir, assets, doc, addresses, routes } = options;
+  const { outDir, assets, doc, addresses, routes, control } = options;
   const asset = await tryitAsset();
   mkdirSync(assets.dir, { recursive: true });
   const file = join(assets.dir, asset.name);
@@ -216,14 +232,20 @@ export async function addTryit(options: {
   const hosted = connectSources(addresses);
   writeFileSync(
     join(outDir, 'tryit.json'),
-    `${JSON.stringify({ ...tryitConfig(doc, addresses), connect: hosted }, null, 2)}\n`,
+    `${JSON.stringify({ ...tryitConfig(doc, addresses, control?.doc), connect: hosted }, null, 2)}\n`,
   );
-  const loader = `${LOADER_STYLE}\n${loaderScript(`${assets.href}${asset.name}`, routes)}`;
-  for (const page of ['reference.html', 'index.html']) {
+  if (control) writeFileSync(join(outDir, CONTROL_JSON), JSON.stringify(control.doc));
+  const src = `${assets.href}${asset.name}`;
+  const pages: [string, string][] = [
+    ['reference.html', loaderScript(src, routes)],
+    ['index.html', loaderScript(src, routes)],
+    ...(control ? [['sandbox-control.html', loaderScript(src, control.routes, 'ctl')] as [string, string]] : []),
+  ];
+  for (const [page, loader] of pages) {
     const path = join(outDir, page);
     if (!existsSync(path)) continue;
     const html = readFileSync(path, 'utf8');
-    writeFileSync(path, html.replace('</head>', `${loader}\n</head>`));
+    writeFileSync(path, html.replace('</head>', `${LOADER_STYLE}\n${loader}\n</head>`));
   }
 }
 

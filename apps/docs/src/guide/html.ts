@@ -9,7 +9,7 @@ export function esc(text: unknown): string {
 }
 
 // A run of Persian: Arabic-script letters, with the spaces, zero-width non-joiners and punctuation between them.
-const PERSIAN = /[\u0600-\u06FF](?:[\u0600-\u06FF\u200C\u200F ،؛]*[\u0600-\u06FF.؟!])?/g;
+export const PERSIAN = /[\u0600-\u06FF](?:[\u0600-\u06FF\u200C\u200F ،؛]*[\u0600-\u06FF.؟!])?/g;
 
 /**
  * Isolates each run of Persian in already escaped HTML: inside a `<bdi>` it reads right to left and

@@ -46,6 +46,10 @@ export interface TryitConfig {
   tests: string[];
   /** Per journey step id, the named example the mock answers there (from the walkthrough's data). */
   mock_examples: Record<string, string>;
+  /** The sandbox's control API (its reference page, `sandbox-control.html`), when the site has it. */
+  control?: { base_path: string; operations: Record<string, OperationPrefill> };
+  /** Set in the page, on the control API's page: no typed-client code (the client has no control API), no helpers. */
+  control_page?: boolean;
 }
 
 /** A local address the panel may call: http on localhost or 127.0.0.1, any port. */

@@ -3,7 +3,18 @@ import { helpersView } from './helpers.js';
 import type { Departure } from './judge.js';
 import { asClient, asCurl, type Outgoing, outgoing, type Parts } from './request.js';
 import { remember, type Session, session } from './state.js';
-import { answerView, copy, dialog, h, problem, RequestEditor, send, TargetPicker, unreachable } from './ui.js';
+import {
+  answerView,
+  copy,
+  dialog,
+  h,
+  problem,
+  RequestEditor,
+  send,
+  showBelowTitle,
+  TargetPicker,
+  unreachable,
+} from './ui.js';
 
 export interface Context {
   config: TryitConfig;
@@ -53,6 +64,7 @@ export function openPanel(ctx: Context, operationId: string): void {
   });
   const sendButton = h('button', { type: 'submit', class: 'tas-send' }, 'Send');
   const result = h('div', { class: 'tas-result', 'aria-live': 'polite' });
+  const actions = h('div', { class: 'tas-actions' }, sendButton);
   const curlButton = h('button', { type: 'button', disabled: true }, 'Copy as curl');
   const clientButton = h('button', { type: 'button', disabled: true }, 'Copy as typed-client code');
   const copied = h('div', { class: 'tas-copy-out', hidden: true });
@@ -70,7 +82,7 @@ export function openPanel(ctx: Context, operationId: string): void {
     ),
     target.element,
     editor.element,
-    h('div', { class: 'tas-actions' }, sendButton),
+    actions,
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -93,8 +105,8 @@ export function openPanel(ctx: Context, operationId: string): void {
       } catch {}
       if (answer.status < 300) learn(op, parts, json);
       result.replaceChildren(answerView(answer, ctx.judge(operationId, sent, answer)));
-      // On a phone the answer is below the editor: bring its status and verdict into view.
-      result.scrollIntoView({ block: 'start' });
+      // On a phone the answer is below the editor: bring Send, the status and the verdict into view.
+      showBelowTitle(actions);
       last = { sent, parts };
       curlButton.disabled = false;
       clientButton.disabled = false;
@@ -110,11 +122,8 @@ export function openPanel(ctx: Context, operationId: string): void {
     () => last && copy(asClient(last.sent, operationId, last.parts), copied, 'Typed-client code for what was sent'),
   );
   const refill = () => editor.set(prefill(op, session()));
-  body.append(
-    form,
-    result,
-    h('div', { class: 'tas-actions tas-copy' }, curlButton, clientButton),
-    copied,
-    helpersView(ctx.config, target, refill),
-  );
+  // The control API's own page: the typed client has no control API, and the helpers are its operations.
+  const own = !ctx.config.control_page;
+  body.append(form, result, h('div', { class: 'tas-actions tas-copy' }, curlButton, own && clientButton), copied);
+  if (own) body.append(helpersView(ctx.config, target, refill));
 }

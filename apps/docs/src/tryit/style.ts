@@ -1,4 +1,8 @@
-/** The panel's look: one column on a phone, nothing wider than the screen, text never under a button. */
+/**
+ * The panel's look: one column on a phone, nothing wider than the screen, text never under a button.
+ * JSON is laid out left to right line by line (a line that starts with a Persian string keeps its
+ * indent and comma); each Persian run still reads right to left within it.
+ */
 export const STYLE = `
 .tas-tryit { box-sizing: border-box; width: min(100vw, 46rem); max-width: 100vw; max-height: 100dvh; height: 100dvh; margin: 0 0 0 auto; padding: 0; border: 0; border-left: 1px solid #c9d2dd; font: 15px/1.5 system-ui, sans-serif; color: #1f2d3d; background: #fff; overflow: auto; overscroll-behavior: contain; }
 .tas-tryit::backdrop { background: rgba(20, 30, 45, 0.45); }
@@ -15,7 +19,7 @@ export const STYLE = `
 .tas-tryit .tas-hint, .tas-tryit small { color: #4a5a6c; font-size: 0.9em; overflow-wrap: anywhere; }
 .tas-tryit input, .tas-tryit select, .tas-tryit textarea { width: 100%; max-width: 100%; min-height: 44px; font: 15px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; padding: 0.4em 0.5em; border: 1px solid #8a99ab; border-radius: 6px; background: #fff; color: inherit; }
 .tas-tryit select { font-family: system-ui, sans-serif; }
-.tas-tryit textarea { field-sizing: content; min-height: 3.2em; max-height: 24em; resize: vertical; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; }
+.tas-tryit textarea { field-sizing: content; min-height: 3.2em; max-height: 24em; resize: vertical; white-space: pre-wrap; overflow-wrap: anywhere; }
 .tas-tryit button { min-height: 44px; padding: 0.4em 1em; font: 600 15px/1.2 system-ui, sans-serif; border-radius: 6px; border: 1px solid #2f6fbf; background: #fff; color: #1d4f8f; cursor: pointer; }
 .tas-tryit button.tas-send { background: #2f6fbf; color: #fff; }
 .tas-tryit button:disabled { opacity: 0.5; cursor: default; }
@@ -24,7 +28,7 @@ export const STYLE = `
 .tas-tryit .tas-op-line { margin: 0; overflow-wrap: anywhere; }
 .tas-tryit .tas-m { font: bold 12px/1 system-ui, sans-serif; padding: 0.25em 0.5em; border-radius: 3px; background: #2f6fbf; color: #fff; }
 .tas-tryit .tas-m-post { background: #1d7f4c; } .tas-tryit .tas-m-put { background: #8a5a00; }
-.tas-tryit pre { margin: 0; padding: 0.6em; background: #f3f5f8; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; unicode-bidi: plaintext; }
+.tas-tryit pre { margin: 0; padding: 0.6em; background: #f3f5f8; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .tas-tryit .tas-result, .tas-tryit .tas-step { scroll-margin-top: 6.5em; }
 .tas-tryit .tas-answer { display: grid; gap: 0.4em; min-width: 0; }
 .tas-tryit .tas-status { margin: 0; font-size: 1.05em; }

@@ -1,3 +1,4 @@
+import { PERSIAN } from '../guide/html.js';
 import type { Kind, TargetChoice, TryitConfig } from './config.js';
 import { LOCAL_ADDRESS } from './config.js';
 import type { Answer, Departure } from './judge.js';
@@ -28,6 +29,14 @@ export function field(label: string, control: HTMLElement, hint?: string): HTMLE
   const hintEl = hint ? h('small', { id: `${id}-hint`, class: 'tas-hint' }, hint) : undefined;
   if (hintEl) control.setAttribute('aria-describedby', hintEl.id);
   return h('div', { class: 'tas-field' }, h('label', { for: id }, label), control, hintEl);
+}
+
+/** Scrolls the dialog `el` is in so that `el` starts just below the dialog's sticky title (which would cover it). */
+export function showBelowTitle(el: HTMLElement): void {
+  const box = el.closest('dialog');
+  const title = box?.querySelector('header');
+  if (!box || !title) return;
+  box.scrollBy({ top: el.getBoundingClientRect().top - title.getBoundingClientRect().bottom - 8 });
 }
 
 /** The modal the panel and the journeys live in: Escape and the close button close it; focus returns. */
@@ -145,7 +154,7 @@ export class RequestEditor {
   constructor(parts: Parts, has: { path: boolean; query: boolean; body: boolean }) {
     const box = (name: keyof Parts, label: string, hint: string, show: boolean) => {
       if (!show) return;
-      const area = h('textarea', { name, rows: '3', spellcheck: 'false', autocapitalize: 'off', dir: 'auto' });
+      const area = h('textarea', { name, rows: '3', spellcheck: 'false', autocapitalize: 'off', dir: 'ltr' });
       this.boxes[name] = area;
       this.element.append(field(label, area, hint));
     };
@@ -220,6 +229,22 @@ export function pretty(text: string): string {
   }
 }
 
+/**
+ * The pretty body as nodes: each Persian run isolated (`<bdi>`, as the guide's code blocks do), so
+ * that it reads right to left while the quotes, the comma and the line's indent stay where JSON puts them.
+ */
+export function bodyRuns(text: string): (Node | string)[] {
+  const out: (Node | string)[] = [];
+  let at = 0;
+  for (const m of text.matchAll(PERSIAN)) {
+    const start = m.index ?? 0;
+    out.push(text.slice(at, start), h('bdi', { lang: 'fa' }, m[0]));
+    at = start + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
 /** Status, time, the verdict (or each departure), the headers the browser may read, the body. */
 export function answerView(answer: Answer & { ms: number }, departures?: Departure[]): HTMLElement {
   const verdict =
@@ -271,7 +296,7 @@ export function answerView(answer: Answer & { ms: number }, departures?: Departu
       h('summary', {}, `Headers (${headers.length} the browser may read)`),
       h('dl', {}, ...headers.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { dir: 'auto' }, v)])),
     ),
-    h('pre', { class: 'tas-json', dir: 'ltr', tabindex: '0', 'aria-label': 'Body' }, pretty(answer.text)),
+    h('pre', { class: 'tas-json', dir: 'ltr', tabindex: '0', 'aria-label': 'Body' }, ...bodyRuns(pretty(answer.text))),
   );
 }
 
