@@ -108,16 +108,8 @@ function climbsOf(graph: Map<string, string[]>): [from: string, to: string][] {
 const KNOWN_CLIMBS: Record<string, string> = {
   'packages/conformance/src/fixtures-file/example.ts -> packages/conformance/src/planned.ts':
     "the CI example's fixtures file is computed from the run's plan, which the fixtures feed",
-  'packages/conformance/src/grounds/table.ts -> packages/conformance/src/negative/sites.ts':
-    'the grounds table lists the negative sites, whose constraints rest on the grounds',
-  'packages/conformance/src/journey/shared.ts -> packages/conformance/src/refusal/resources.ts':
-    'the shared authenticated record is a refusal resource, and resources are made by journeys',
   'packages/conformance/src/negative/budget.ts -> packages/conformance/src/checks/index.ts':
     "run-level planning (the negative budget counts every check's cost) living below the checks",
-  'packages/conformance/src/responses/envelope.ts -> packages/conformance/src/grounds/issues.ts':
-    "response rules judge an issue by its ground, and grounds read the rules' assumed-at table",
-  'packages/conformance/src/responses/schema.ts -> packages/conformance/src/grounds/issues.ts':
-    "response rules judge an issue by its ground, and grounds read the rules' assumed-at table",
   // Not restructured in this change (left for the docs folder rename, issue 31 item 5).
   'apps/docs/src/builder/downloads.ts -> apps/docs/src/guide/downloads.ts':
     "the Downloads page (guide/) takes the Postman environments and the change groups from the builder's modules",

@@ -9,7 +9,7 @@ import { allChecks } from '../src/checks/index.js';
 import { CLAIMS } from '../src/claims/index.js';
 import { CLAIMS_END, CLAIMS_START, claimsTable } from '../src/claims/table.js';
 import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-file/example.js';
-import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
+import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds-table.js';
 import { responseRules } from '../src/responses/index.js';
 import { STATEMENTS } from '../src/statements/list.js';
 import { statementsTable, withTable } from '../src/statements/table.js';
