@@ -14,7 +14,7 @@ import { planFor, requestsOf } from './plan.js';
 import { skipReason } from './preflight.js';
 import { responseRules } from './responses/index.js';
 import { select } from './select.js';
-import { realClock } from './types.js';
+import { realClock, targetOf } from './types.js';
 
 /**
  * A live run, every check included, stays within 340 requests: 3.4 minutes at the API's 100 per
@@ -31,8 +31,7 @@ export type { Selection, Settled } from './options.js';
 
 /** Each default of a run, decided here and nowhere else. Settling settled options changes nothing. */
 export function settle<O extends Partial<RunOptions>>(options: O): Settled<O> {
-  // --provision sandbox implies the sandbox.
-  const target = options.target ?? (options.provision === 'sandbox' ? 'sandbox' : 'live');
+  const target = targetOf(options);
   return {
     ...options,
     target,
