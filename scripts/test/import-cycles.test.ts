@@ -79,7 +79,7 @@ const inside = (file: string, folder: string) => file.startsWith(folder + sep);
  * Imports that climb back up: an import from a file in folder F of a file outside F (not below it)
  * that itself depends, directly or through any chain of imports, on a file in F or below it. F then
  * both uses that file and is used by it, so the folders cannot be read top-down, each below its
- * users (checks/ -> negative/ -> checks/, or fixtures/example.ts -> planned.ts -> fixtures/). A file
+ * users (checks/ -> negative/ -> checks/, or fixtures/example.ts -> plan.ts -> fixtures/). A file
  * that uses none of F (the parent's shared types, a sibling folder's leaf) is no climb.
  */
 function climbsOf(graph: Map<string, string[]>): [from: string, to: string][] {
@@ -102,24 +102,11 @@ function climbsOf(graph: Map<string, string[]>): [from: string, to: string][] {
 }
 
 /**
- * Known climbs, listed rather than moved here: the conformance ones are in a package other branches
- * are restructuring now (issue 31 item 2, the conformance run in one line); each with why it climbs. A climb removed must
- * leave this list too (the test fails on an exception that no longer happens).
+ * Known climbs, listed rather than moved, each with why it climbs (left for the docs folder rename,
+ * issue 31 item 5). A climb removed must leave this list too (the test fails on an exception that
+ * no longer happens).
  */
 const KNOWN_CLIMBS: Record<string, string> = {
-  'packages/conformance/src/fixtures-file/example.ts -> packages/conformance/src/planned.ts':
-    "the CI example's fixtures file is computed from the run's plan, which the fixtures feed",
-  'packages/conformance/src/grounds/table.ts -> packages/conformance/src/negative/sites.ts':
-    'the grounds table lists the negative sites, whose constraints rest on the grounds',
-  'packages/conformance/src/journey/shared.ts -> packages/conformance/src/refusal/resources.ts':
-    'the shared authenticated record is a refusal resource, and resources are made by journeys',
-  'packages/conformance/src/negative/budget.ts -> packages/conformance/src/checks/index.ts':
-    "run-level planning (the negative budget counts every check's cost) living below the checks",
-  'packages/conformance/src/responses/envelope.ts -> packages/conformance/src/grounds/issues.ts':
-    "response rules judge an issue by its ground, and grounds read the rules' assumed-at table",
-  'packages/conformance/src/responses/schema.ts -> packages/conformance/src/grounds/issues.ts':
-    "response rules judge an issue by its ground, and grounds read the rules' assumed-at table",
-  // Not restructured in this change (left for the docs folder rename, issue 31 item 5).
   'apps/docs/src/builder/downloads.ts -> apps/docs/src/guide/downloads.ts':
     "the Downloads page (guide/) takes the Postman environments and the change groups from the builder's modules",
   'apps/docs/src/builder/site.ts -> apps/docs/src/guide/page.ts':

@@ -4,12 +4,9 @@
 // The sandbox is a devDependency reached through its public entry, as any QA user starts it: the bench
 // measures the suite against a target, and no runtime source of the suite imports an app
 // (scripts/test/import-cycles.test.ts).
-import { listAssumptions, loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
-import { allChecks } from '../src/checks/index.js';
-import { DEFAULT_RATE, planFor, run } from '../src/index.js';
-import { negativeBudget } from '../src/negative/budget.js';
-import { skipReason } from '../src/preflight.js';
+import { run } from '../src/index.js';
+import { selectRun } from '../src/selection.js';
 
 const TARGET_MS = 10_000;
 const LIVE_REQUESTS = 300;
@@ -51,14 +48,8 @@ try {
 }
 
 // A live run: what plan says, with and without --slow, both keys given.
-const doc = loadDescription();
-const assumptions = listAssumptions(doc);
 for (const slow of [false, true]) {
-  const negative = negativeBudget(doc, assumptions, 'live', undefined, { otherApiKey: 'other', slow, seed });
-  const runnable = allChecks(doc, assumptions, { seed, budget: negative.budget }).filter(
-    (c) => !skipReason(c, 'live', { otherApiKey: 'other', slow }),
-  );
-  const plan = await planFor(runnable, DEFAULT_RATE);
+  const { plan, negative } = await selectRun({ target: 'live', otherApiKey: 'other', slow, seed });
   const total = plan.requests + 1; // the key check
   console.log(
     `live${slow ? ' --slow' : ''}: ${plan.checks} checks, about ${total} requests (${negative.budget} generated negative inputs), ` +

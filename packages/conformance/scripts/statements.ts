@@ -1,6 +1,6 @@
 // Regenerates the generated tables of README.md: the statements (from the checks' metadata and
 // src/statements/list.ts), the grounds of every rule and constraint (src/grounds), the claims and
-// their breaches (src/claims) and the CI example's fixtures file (src/fixtures-file/example.ts); and
+// their breaches (src/claims) and the CI example's fixtures file (src/fixtures-example.ts); and
 // grounds.json, the quoted sentences with the fingerprint of the interface document they were found
 // in, when one is available (scripts/interface.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { listAssumptions, loadDescription } from '@tas/openapi';
 import { allChecks } from '../src/checks/index.js';
 import { CLAIMS } from '../src/claims/index.js';
 import { CLAIMS_END, CLAIMS_START, claimsTable } from '../src/claims/table.js';
-import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-file/example.js';
-import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
+import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-example.js';
+import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds-table.js';
 import { responseRules } from '../src/responses/index.js';
 import { STATEMENTS } from '../src/statements/list.js';
 import { statementsTable, withTable } from '../src/statements/table.js';

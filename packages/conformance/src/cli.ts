@@ -12,8 +12,6 @@ import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures-file/
 import { apiPath, count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
-import { randomSeed } from './negative/budget.js';
-import { type PlanFlags, planned } from './planned.js';
 import { preflight, skipReason } from './preflight.js';
 import { formatResultLine, formatSummary } from './report/console.js';
 import { toHtml } from './report/html.js';
@@ -21,8 +19,9 @@ import { toJson } from './report/json.js';
 import { toJunit } from './report/junit.js';
 import { stoppedRun } from './report/stopped.js';
 import { responseRules } from './responses/index.js';
-import { type RunResult, run } from './run.js';
+import { type RunOptions, type RunResult, run } from './run.js';
 import { RunError } from './select.js';
+import { type Selection, selectRun, settle } from './selection.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
 import { STATEMENTS } from './statements/list.js';
 import type { Target } from './types.js';
@@ -55,56 +54,75 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return 0;
     }
     if (command !== 'run' && command !== 'plan') throw new RunError(`unknown command: ${command} (run, plan)`);
-    const target = oneOf(
-      v.target ?? (v.provision === 'sandbox' ? 'sandbox' : 'live'),
-      ['mock', 'sandbox', 'live'],
-      '--target',
-    ) as Target;
+    if (v.target !== undefined) oneOf(v.target, ['mock', 'sandbox', 'live'], '--target');
     if (v.provision !== undefined) oneOf(v.provision, ['sandbox'], '--provision');
-    // The mock has no rate limit: unpaced unless a rate is asked for; sandbox and live: the API's limits.
+    // A rate only where one is asked for; selection.ts decides the default of each target.
     const rateAsked = v['rate-per-minute'] !== undefined || v['rate-per-hour'] !== undefined;
-    const rate: RateLimit | false =
-      v['no-pacing'] || (target === 'mock' && !rateAsked)
-        ? false
-        : {
+    const rate: RateLimit | false | undefined = v['no-pacing']
+      ? false
+      : rateAsked
+        ? {
             perMinute: count(v['rate-per-minute'], DEFAULT_RATE.perMinute),
             perHour: count(v['rate-per-hour'], DEFAULT_RATE.perHour),
-          };
+          }
+        : undefined;
     const timeoutSeconds = v.timeout === undefined ? undefined : seconds(v.timeout);
     const paths = {
       ...(v['result-path'] ? { getResult: apiPath(v['result-path'], '--result-path', true) } : {}),
       ...(v['listing-path'] ? { listRecords: apiPath(v['listing-path'], '--listing-path', false) } : {}),
     };
     const fixtures: Fixtures | undefined = v.fixtures ? readFixtures(v.fixtures) : undefined;
-    const only = list(v.only);
-    const skip = list(v.skip);
     const otherApiKey = v['other-api-key'] ?? io.env.TAS_OTHER_API_KEY;
     const seed = v.seed === undefined ? undefined : whole(v.seed, '--seed', 0);
     const negativeBudget =
       v['negative-budget'] === undefined ? undefined : whole(v['negative-budget'], '--negative-budget', 0);
-    const flags = { target, fixtures, only, skip, otherApiKey, provision: v.provision, slow: v.slow, negativeBudget };
-    if (command === 'plan') return await plan(io, { ...flags, rate, seed, writeFixtures: v['write-fixtures'] });
+    // One shape from here to the run: plan and run read the same options.
+    const options: RunOptions = {
+      baseUrl: v['base-url'] ?? '',
+      apiKey: v['api-key'] ?? io.env.TAS_API_KEY ?? '',
+      otherApiKey,
+      target: v.target as Target | undefined,
+      fixtures,
+      rate,
+      only: list(v.only),
+      skip: list(v.skip),
+      provision: v.provision as 'sandbox' | undefined,
+      strict: v.strict,
+      paths,
+      mobile: v.mobile,
+      timeoutSeconds,
+      slow: v.slow,
+      seed,
+      negativeBudget,
+      fetch: io.fetch,
+    };
+    if (command === 'plan') return await plan(io, options, v['write-fixtures']);
 
-    const baseUrl = v['base-url'] ?? '';
-    const apiKey = v['api-key'] ?? io.env.TAS_API_KEY ?? '';
-    const secrets = [apiKey, otherApiKey].filter((s): s is string => Boolean(s));
+    const secrets = [options.apiKey, otherApiKey].filter((s): s is string => Boolean(s));
     const reports = (result: RunResult) => {
       if (v.json) writeFileSync(v.json, redact(toJson(result), secrets));
       if (v.junit) writeFileSync(v.junit, redact(toJunit(result), secrets));
       if (v.html) writeFileSync(v.html, redact(toHtml(result, STATEMENTS), secrets));
     };
-    const runSeed = seed ?? randomSeed();
+    // Settled here so that a run that cannot be made reports the seed and target it would have had.
+    const settled = settle(options);
     const startedAt = Date.now();
     let result: RunResult;
     try {
-      if (!/^https?:\/\//.test(baseUrl)) throw new RunError('--base-url URL is required (http:// or https://)');
-      if (!apiKey) throw new RunError('--api-key KEY or the env var TAS_API_KEY is required');
-      if (rate && target !== 'mock') io.out(await pacingNote({ ...flags, rate, seed: runSeed }));
-      result = await runChecks(baseUrl, apiKey);
+      if (!/^https?:\/\//.test(settled.baseUrl)) throw new RunError('--base-url URL is required (http:// or https://)');
+      if (!settled.apiKey) throw new RunError('--api-key KEY or the env var TAS_API_KEY is required');
+      result = await run({
+        ...settled,
+        sms: smsFrom(v.sms, io),
+        onPlan: (selection) => io.out(pacingNote(selection)),
+        onResult: (r) => io.out(`${formatResultLine(r, { strict: settled.strict })}\n`),
+        onWait: (message) => io.out(`      ${message}\n`),
+      });
     } catch (error) {
       // A run that could not be made still writes its reports, saying why, for CI's report step.
       const why = (error as Error).message;
-      reports(stoppedRun({ baseUrl, target, strict: v.strict ?? false, seed: runSeed, why, startedAt }));
+      const { baseUrl, target, strict, seed } = settled;
+      reports(stoppedRun({ baseUrl, target, strict, seed, why, startedAt }));
       throw error;
     }
     io.out(`\n${formatSummary(result)}\n`);
@@ -114,31 +132,6 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return 2;
     }
     return result.conforms ? 0 : 1;
-
-    function runChecks(baseUrl: string, apiKey: string) {
-      return run({
-        baseUrl,
-        apiKey,
-        otherApiKey,
-        target,
-        fixtures,
-        rate,
-        only,
-        skip,
-        provision: v.provision as 'sandbox' | undefined,
-        sms: smsFrom(v.sms, io),
-        strict: v.strict ?? false,
-        paths,
-        mobile: v.mobile,
-        timeoutSeconds,
-        slow: v.slow ?? false,
-        seed: runSeed,
-        negativeBudget,
-        fetch: io.fetch,
-        onResult: (r) => io.out(`${formatResultLine(r, { strict: v.strict ?? false })}\n`),
-        onWait: (message) => io.out(`      ${message}\n`),
-      });
-    }
   } catch (error) {
     io.err(`tas-conformance: ${(error as Error).message}\n`);
     return 2;
@@ -146,52 +139,50 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 /** The line a paced run starts with: how long pacing makes it, and on the sandbox how to make it fast. */
-async function pacingNote(o: PlanFlags & { rate: RateLimit }): Promise<string> {
-  const { p } = await planned(o);
-  if (p.pacedSeconds < 60) return '';
+function pacingNote({ rate, target, plan }: Selection): string {
+  if (!rate || target === 'mock' || plan.pacedSeconds < 60) return '';
   const fast =
-    o.target === 'sandbox'
+    target === 'sandbox'
       ? '; for a run of seconds, start the sandbox with --no-rate-limit (npm run sandbox -- --no-rate-limit) and add --no-pacing'
       : '';
-  return `paced to the API's limit (${o.rate.perMinute} per minute, ${o.rate.perHour} per hour): about ${p.requests} requests take at least ${duration(p.pacedSeconds)}${fast}\n`;
+  return `paced to the API's limit (${rate.perMinute} per minute, ${rate.perHour} per hour): about ${plan.requests} requests take at least ${duration(plan.pacedSeconds)}${fast}\n`;
 }
 
-async function plan(io: Io, o: PlanFlags & { writeFixtures?: string }) {
-  const { checks, negative, p, runnable } = await planned(o);
-  const options = { ...o, baseUrl: '', apiKey: '', provision: o.provision as 'sandbox' | undefined };
-  io.out(`Plan for a ${o.target} target: ${p.checks} of ${checks.length} selected checks run\n`);
+async function plan(io: Io, options: RunOptions, writeFixtures: string | undefined) {
+  const { target, rate, checks, negative, plan: p, runnable } = await selectRun(options);
+  io.out(`Plan for a ${target} target: ${p.checks} of ${checks.length} selected checks run\n`);
   for (const c of checks) {
-    const reason = skipReason(c, o.target, o);
+    const reason = skipReason(c, target, options);
     if (reason) io.out(`  skip ${c.id}: ${reason}\n`);
   }
   io.out(
     `Fresh fixtures used up: ${p.needs.ready} ready records, ${p.needs.vipWait} records in VIP wait, ${p.needs.roadmaps} roadmaps${p.needs.html ? `, ${p.needs.html} records of an HTML test` : ''} (spares included: a refusal the interface does not state may be accepted, and uses its resource up; should they still run out, the checks left say "could not run")\n`,
   );
   io.out(
-    `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${o.seed ?? 'random per run'} (--seed)\n`,
+    `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${options.seed ?? 'random per run'} (--seed)\n`,
   );
   io.out(`Requests: about ${p.requests}\n`);
-  const pacing = o.rate ? `${o.rate.perMinute}/min and ${o.rate.perHour}/hour` : 'no pacing';
+  const pacing = rate ? `${rate.perMinute}/min and ${rate.perHour}/hour` : 'no pacing';
   io.out(`Time under the rate limit (${pacing}): at least ${duration(p.pacedSeconds)} plus the target's latency\n`);
-  if (o.writeFixtures !== undefined) {
+  if (writeFixtures !== undefined) {
     // A template to fill in, from what this plan needs; never over a file that exists.
-    if (existsSync(o.writeFixtures))
-      throw new RunError(`--write-fixtures ${o.writeFixtures}: the file exists; not overwritten`);
+    if (existsSync(writeFixtures))
+      throw new RunError(`--write-fixtures ${writeFixtures}: the file exists; not overwritten`);
     const template = fixturesTemplate(p.needs, placeholder);
-    writeFileSync(o.writeFixtures, `${JSON.stringify(template, null, 2)}\n`, { flag: 'wx' });
+    writeFileSync(writeFixtures, `${JSON.stringify(template, null, 2)}\n`, { flag: 'wx' });
     io.out(
-      `Wrote ${o.writeFixtures}: replace each placeholder by the token of a fresh record or roadmap made in the organizer panel (records of tests with a JSON questionnaire), then pass --fixtures ${o.writeFixtures}\n`,
+      `Wrote ${writeFixtures}: replace each placeholder by the token of a fresh record or roadmap made in the organizer panel (records of tests with a JSON questionnaire), then pass --fixtures ${writeFixtures}\n`,
     );
     return 0;
   }
   // Asked only what a run needs: say what to provision, not that it is missing (exit 0).
-  if (!o.fixtures && !o.provision && o.target === 'live') {
+  if (!options.fixtures && !options.provision && target === 'live') {
     io.out(provisionAdvice(p.needs));
     return 0;
   }
   // The run's own refusal, word for word: plan and run agree on what cannot run.
   preflight(runnable, options, p.needs);
-  if (o.fixtures) io.out('The fixtures file has enough.\n');
+  if (options.fixtures) io.out('The fixtures file has enough.\n');
   return 0;
 }
 

@@ -2,24 +2,21 @@ import { basePath, type OpenApiDocument, type Operation, type Validator } from '
 import { type CallOptions, CannotJudge, type CheckContext, Skip } from './check.js';
 import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
+import type { Settled } from './options.js';
 import type { SmsProvider } from './sms.js';
-import { type Exchange, type Finding, isSuccess, type Target } from './types.js';
+import { type Exchange, type Finding, isSuccess } from './types.js';
 
+/** What a check's context is made of: the run's options as the CLI gave them, settled, and the run's parts. */
 export interface ContextDeps {
-  baseUrl: string;
-  target: Target;
+  /** The base URL normalised; `paths`: the QA team's paths of operations the interface does not show. */
+  options: Pick<Settled, 'baseUrl' | 'target' | 'otherApiKey' | 'paths' | 'mobile' | 'clock'>;
   doc: OpenApiDocument;
   validator: Validator;
   operations: Operation[];
   http: Http;
   pool: FixturePool;
   sms: SmsProvider;
-  hasOtherKey: boolean;
-  now: () => number;
-  mobile: () => string;
   advance: (seconds: number) => Promise<void>;
-  /** Paths the QA team gave for operations whose paths the interface does not show. */
-  paths?: Partial<Record<string, string>>;
   /** Resources the run's checks share (ctx.hold), by key. */
   held?: Map<string, unknown>;
 }
@@ -30,7 +27,9 @@ let externalIds = Math.floor(Math.random() * 1000);
 export function createContext(deps: ContextDeps, check: { id: string; statement: string; assumed: boolean }) {
   const findings: Finding[] = [];
   const held = deps.held ?? new Map<string, unknown>();
-  const prefix = deps.baseUrl.replace(/\/+$/, '') + basePath(deps.doc);
+  const { options } = deps;
+  const paths: Partial<Record<string, string>> = options.paths ?? {};
+  const prefix = options.baseUrl.replace(/\/+$/, '') + basePath(deps.doc);
   let last: Exchange | undefined;
 
   const operation = (operationId: string) => {
@@ -71,19 +70,20 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
   };
 
   const ctx: CheckContext = {
-    target: deps.target,
+    target: options.target,
     doc: deps.doc,
     validator: deps.validator,
     operation,
-    hasOtherKey: deps.hasOtherKey,
-    now: deps.now,
-    mobile: deps.mobile,
+    hasOtherKey: Boolean(options.otherApiKey),
+    now: () => options.clock.now(),
+    // Random per authentication unless --mobile names one.
+    mobile: () => options.mobile ?? `09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
     // Time-based, within 2^53, with a counter: runs repeat against one organizer account.
-    externalId: () => deps.now() * 1000 + (externalIds++ % 1000),
+    externalId: () => options.clock.now() * 1000 + (externalIds++ % 1000),
     advance: deps.advance,
     call(operationId, options = {}) {
       const op = operation(operationId);
-      const template = deps.paths?.[operationId] ?? op.path;
+      const template = paths[operationId] ?? op.path;
       const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
         encodeURIComponent(options.params?.[name] ?? ''),
       );

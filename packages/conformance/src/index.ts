@@ -5,7 +5,7 @@ export { type Fixtures, parseFixtures, shortage } from './fixtures-file/fixtures
 export { DEFAULT_TIMEOUT_SECONDS, TimeoutError, TooManyTimeoutsError, UnreachableError } from './http/client.js';
 export { KEY_ENV, toCurl } from './http/curl.js';
 export { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
-export type { Created } from './options.js';
+export type { Created, Selection } from './options.js';
 export { type Plan, pacedSeconds, planFor } from './plan.js';
 export { skipReason } from './preflight.js';
 export { formatResultLine, formatSummary } from './report/console.js';

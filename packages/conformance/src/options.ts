@@ -1,10 +1,17 @@
 import type { OpenApiDocument } from '@tas/openapi';
+import type { Check } from './check.js';
 import type { Fixtures } from './fixtures-file/fixtures.js';
 import type { RateLimit } from './http/pacer.js';
+import type { Plan } from './plan.js';
+import type { ResponseRule } from './responses/rule.js';
 import type { SmsProvider } from './sms.js';
 import type { CheckResult, Clock, Target } from './types.js';
 
-/** What a run is given and what it returns: below run.ts, so its helpers import these without a circle. */
+/**
+ * What a run is given, what it selects and what it returns: below run.ts, so its helpers import
+ * these without a circle. The CLI reads its flags into one RunOptions for `plan` and `run` alike;
+ * selection.ts decides each default.
+ */
 
 export interface RunOptions {
   baseUrl: string;
@@ -39,14 +46,41 @@ export interface RunOptions {
   mobile?: string;
   /** fast-check's seed for the generated negative inputs (default: random, reported). */
   seed?: number;
-  /** Generated negative requests in the run (default: every constraint once; on a live target, see negative/budget). */
+  /** Generated negative requests in the run (default: every constraint once; on a live target, see selection.ts). */
   negativeBudget?: number;
+  /** Told the run's selection before the first request (the CLI says how long pacing makes the run). */
+  onPlan?: (selection: Selection) => void;
   /** Told at once when the run starts to wait for the rate limit (pacing or a 429): how long and why. */
   onWait?: (message: string) => void;
   /** Called as each check ends (a line per check). */
   onResult?: (result: CheckResult) => void;
   doc?: OpenApiDocument;
 }
+
+/** The run's selection (selection.ts): what a run with these options targets, paces, runs and costs. */
+export interface Selection {
+  target: Target;
+  rate: RateLimit | false;
+  seed: number;
+  /** Generated negative requests this run, and the constraints they are drawn over. */
+  negative: { budget: number; constraints: number };
+  /** The checks --only and --skip select, in run order, and the response rules. */
+  checks: Check[];
+  rules: ResponseRule[];
+  /** The selected checks that run on this target with these options (the rest are skipped, with why). */
+  runnable: Check[];
+  /** What the runnable checks need (fresh fixtures) and cost (requests, paced time). */
+  plan: Plan;
+}
+
+/** Run options with each default decided (selection.ts settles them, and nothing else decides one). */
+export type Settled<O extends Partial<RunOptions> = RunOptions> = O & {
+  target: Target;
+  rate: RateLimit | false;
+  seed: number;
+  strict: boolean;
+  clock: Clock;
+};
 
 export interface RunResult {
   baseUrl: string;

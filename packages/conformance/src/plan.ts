@@ -1,7 +1,7 @@
 import type { Check } from './check.js';
 import { createPacer, type RateLimit } from './http/pacer.js';
 import { setupByKey } from './refusal/resources.js';
-import type { NeedCounts, Needs, Target } from './types.js';
+import { type NeedCounts, type Needs, type Target, targetOf } from './types.js';
 
 export interface Plan {
   checks: number;
@@ -50,7 +50,7 @@ export async function planFor(
   checks: Check[],
   rate: RateLimit | false,
   provisioning = false,
-  target: Target = provisioning ? 'sandbox' : 'live',
+  target: Target = targetOf({ provision: provisioning ? 'sandbox' : undefined }),
 ): Promise<Plan> {
   const needs = needsOf(checks, target);
   let requests = requestsOf(checks, target);

@@ -2,8 +2,7 @@ import { basePath, createValidator, listAssumptions, listOperations, loadDescrip
 import { normalizeBaseUrl } from './base-url.js';
 import { basisIsAssumed } from './basis.js';
 import { CannotJudge, type Check, HarnessShortfall, Skip } from './check.js';
-import { allChecks } from './checks/index.js';
-import { createContext } from './context.js';
+import { type ContextDeps, createContext } from './context.js';
 import {
   createHttp,
   DEFAULT_TIMEOUT_SECONDS,
@@ -11,16 +10,14 @@ import {
   TooManyTimeoutsError,
   UnreachableError,
 } from './http/client.js';
-import { createPacer, DEFAULT_RATE } from './http/pacer.js';
+import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
-import { negativeBudget, randomSeed } from './negative/budget.js';
 import type { RunOptions, RunResult } from './options.js';
-import { needsOf } from './plan.js';
 import { preflight, skipReason } from './preflight.js';
-import { responseRules } from './responses/index.js';
-import { RunError, select } from './select.js';
+import { RunError } from './select.js';
+import { selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
-import { type CheckResult, type Exchange, type Finding, realClock } from './types.js';
+import type { CheckResult, Exchange, Finding } from './types.js';
 
 export type { Created, RunOptions, RunResult } from './options.js';
 
@@ -28,25 +25,17 @@ export type { Created, RunOptions, RunResult } from './options.js';
 const UNKNOWN_TOKEN = '00000000-0000-4000-8000-000000000000';
 
 /** Runs the selected checks against a deployment. Throws RunError when the run cannot be made. */
-export async function run(options: RunOptions): Promise<RunResult> {
-  const doc = options.doc ?? loadDescription();
+export async function run(given: RunOptions): Promise<RunResult> {
+  const doc = given.doc ?? loadDescription();
   const assumptions = listAssumptions(doc);
   const operations = listOperations(doc);
   const validator = createValidator(doc);
-  const clock = options.clock ?? realClock;
-  const target = options.target ?? (options.provision === 'sandbox' ? 'sandbox' : 'live');
-  const baseUrl = normalizeBaseUrl(options.baseUrl, basePath(doc));
-  const strict = options.strict ?? false;
-  const seed = options.seed ?? randomSeed();
-  const negative = negativeBudget(doc, assumptions, target, options.negativeBudget, { ...options, seed });
-  const { checks, rules } = select(
-    allChecks(doc, assumptions, { seed, budget: negative.budget }),
-    responseRules,
-    options.only,
-    options.skip,
-  );
-  const runnable = checks.filter((c) => !skipReason(c, target, options));
-  const needs = needsOf(runnable, target);
+  const options = { ...settle(given), baseUrl: normalizeBaseUrl(given.baseUrl, basePath(doc)) };
+  const { baseUrl, clock, target, strict, seed } = options;
+  const selection = await selectRun(options, doc, assumptions, validator);
+  const { checks, rules, runnable, negative } = selection;
+  const { needs } = selection.plan;
+  options.onPlan?.(selection);
   preflight(runnable, options, needs);
   /** After a fixtures shortfall: what plan asks for, so the next run has enough. */
   const shortOf = (error: Error) =>
@@ -57,17 +46,16 @@ export async function run(options: RunOptions): Promise<RunResult> {
   let sink: ((exchange: Exchange) => void) | undefined;
   const http = createHttp({
     fetch: options.fetch ?? fetch,
-    pacer: createPacer(options.rate ?? (target === 'mock' ? false : DEFAULT_RATE), clock, options.onWait),
+    pacer: createPacer(options.rate, clock, options.onWait),
     onWait: options.onWait,
     clock,
     timeoutMs: (options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     keys: { main: options.apiKey, other: options.otherApiKey },
     onExchange: (exchange) => sink?.(exchange),
   });
-  const { pool, sms, created, advance } = setupTarget({ ...options, baseUrl, clock, target }, http);
-  const deps = {
-    baseUrl,
-    target,
+  const { pool, sms, created, advance } = setupTarget(options, http);
+  const deps: ContextDeps = {
+    options,
     held: new Map<string, unknown>(),
     doc,
     validator,
@@ -75,11 +63,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     http,
     pool,
     sms,
-    hasOtherKey: Boolean(options.otherApiKey),
-    paths: options.paths,
-    now: () => clock.now(),
     advance,
-    mobile: () => options.mobile ?? `09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
   };
 
   const started = clock.now();
@@ -88,7 +72,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     await checkKeys(
       http,
       `${api}${options.paths?.listRecords ?? '/record/'}?page_size=1`,
-      deps.hasOtherKey,
+      Boolean(options.otherApiKey),
       `${api}/record/${UNKNOWN_TOKEN}/`,
       api,
     );

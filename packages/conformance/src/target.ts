@@ -1,13 +1,12 @@
 import { type FixturePool, filePool, sandboxPool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
-import type { Created, RunOptions } from './options.js';
+import type { Created, Settled } from './options.js';
 import { RunError } from './select.js';
 import { type SmsProvider, sandboxSms } from './sms.js';
-import { realClock } from './types.js';
 
 /** Where fixtures and SMS codes come from for this run. Control calls are paced like the rest. */
 export function setupTarget(
-  options: RunOptions & { baseUrl: string },
+  options: Settled,
   http: Http,
 ): { pool: FixturePool; sms: SmsProvider; created: Created[]; advance: (seconds: number) => Promise<void> } {
   const base = options.baseUrl;
@@ -55,7 +54,7 @@ export function setupTarget(
   const advance = async (seconds: number) => {
     if (options.target === 'sandbox' || options.provision === 'sandbox')
       await control('POST', '/__sandbox/clock/', { seconds });
-    else await (options.clock ?? realClock).sleep(seconds * 1000);
+    else await options.clock.sleep(seconds * 1000);
   };
   return { pool, sms, created, advance };
 }

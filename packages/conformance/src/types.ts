@@ -1,6 +1,10 @@
 /** Where the suite runs: the Prism mock (no state), the sandbox, or a live deployment. */
 export type Target = 'mock' | 'sandbox' | 'live';
 
+/** The target unless one is named: --provision sandbox implies the sandbox, else a live deployment. */
+export const targetOf = (o: { target?: Target; provision?: string }): Target =>
+  o.target ?? (o.provision === 'sandbox' ? 'sandbox' : 'live');
+
 /** contract: one request, no state needed; security: keys; journey: the state machine seen from outside. */
 export type Kind = 'contract' | 'security' | 'journey';
 

@@ -8,7 +8,7 @@ const exchange = (status: number): Exchange => ({
 });
 
 // expectRefused reads only the exchange; the rest of the context is not reached.
-const deps = { baseUrl: 'http://host', doc: { paths: {} } } as unknown as ContextDeps;
+const deps = { options: { baseUrl: 'http://host' }, doc: { paths: {} } } as unknown as ContextDeps;
 
 describe('expectRefused: the refusal is the promise, the code the assumption', () => {
   it.each([

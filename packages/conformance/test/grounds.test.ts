@@ -5,7 +5,7 @@ import { findInterface, fingerprint, notIn, quotedGrounds, readRecord } from '..
 import { type ConstraintRef, constraintGround } from '../src/grounds/constraints.js';
 import { isStated } from '../src/grounds/ground.js';
 import { RULE_PARTS } from '../src/grounds/responses.js';
-import { constraintRows, GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds/table.js';
+import { constraintRows, GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds-table.js';
 import { mutations } from '../src/mutations.js';
 import { listSites } from '../src/negative/sites.js';
 import { responseRules } from '../src/responses/index.js';

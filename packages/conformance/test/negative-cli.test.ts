@@ -5,7 +5,7 @@ import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { PAGE_LIMITS, pagingBeyondPlan } from '../src/journey/listing.js';
-import { LIVE_REQUESTS } from '../src/negative/budget.js';
+import { LIVE_REQUESTS } from '../src/selection.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {

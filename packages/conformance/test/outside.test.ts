@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-file/example.js';
+import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-example.js';
 import { withTable } from '../src/statements/table.js';
 import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import { startFaultProxy } from './faults/proxy.js';

@@ -1,4 +1,4 @@
-import { type Assumption, createValidator, listOperations, type OpenApiDocument } from '@tas/openapi';
+import { type Assumption, createValidator, listOperations, type OpenApiDocument, type Validator } from '@tas/openapi';
 import type { Check, CheckContext } from '../check.js';
 import { drawCases, type NegativeCase } from '../negative/draw.js';
 import { listSites } from '../negative/sites.js';
@@ -11,6 +11,8 @@ export interface NegativeOptions {
   seed: number;
   /** Generated requests in the whole run; default: every constraint once. */
   budget?: number;
+  /** The description's validator, when the caller has one: compiling it is the costly part of a draw. */
+  validator?: Validator;
 }
 
 /**
@@ -25,7 +27,7 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
   const budget = options.budget ?? sites.length;
   let drawn: ReturnType<typeof drawCases> | undefined;
   const cases = () => {
-    drawn ??= drawCases(doc, createValidator(doc), sites, options.seed, budget);
+    drawn ??= drawCases(doc, options.validator ?? createValidator(doc), sites, options.seed, budget);
     return drawn;
   };
   return listOperations(doc).map((operation) => {

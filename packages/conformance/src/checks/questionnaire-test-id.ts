@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
-import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
 import { questionsAndAnswers } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
 export const questionnaireTestId: Check = {
   id: 'questionnaire-test-id',

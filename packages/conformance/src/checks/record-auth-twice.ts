@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { profileFor } from '../journey/profile.js';
-import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../journey/shared.js';
+import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../refusal/shared.js';
 
 export const recordAuthTwice: Check = {
   id: 'record-auth-twice',

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
+import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
 export const resultBeforeFinish: Check = {
   id: 'result-before-finish',

@@ -1,8 +1,8 @@
 import type { Check } from '../check.js';
 import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
-import { AUTHENTICATED, sharedAuthenticated } from '../journey/shared.js';
 import { dataOf } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
 export const tenantIsolation: Check = {
   id: 'tenant-isolation',

@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
-import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../journey/shared.js';
 import { getRecord, stateOf } from '../journey/steps.js';
+import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../refusal/shared.js';
 
 export const verifyAfterAuth: Check = {
   id: 'verify-after-auth',

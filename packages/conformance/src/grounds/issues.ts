@@ -1,5 +1,5 @@
 import type { Assumption, OpenApiDocument, ValidationIssue } from '@tas/openapi';
-import { issueIsAssumed } from '../responses/assumed-at.js';
+import { issueIsAssumed } from './assumed-at.js';
 import { presenceStated } from './presence.js';
 
 const BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'maxProperties']);

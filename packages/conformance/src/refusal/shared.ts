@@ -1,5 +1,5 @@
 import type { CheckContext } from '../check.js';
-import { type Authenticated, type Held, heldKey, setupOf } from '../refusal/resources.js';
+import { type Authenticated, type Held, heldKey, setupOf } from './resources.js';
 
 /** The held authenticated record: the refusals of answers are sent to it, and the checks below start from it. */
 export const AUTHENTICATED = heldKey('submitAnswers');

@@ -1,8 +1,8 @@
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
-import { listSites, siteLabel } from '../negative/sites.js';
-import { constraintGround } from './constraints.js';
-import { type Ground, isStated } from './ground.js';
-import { RULE_PARTS } from './responses.js';
+import { constraintGround } from './grounds/constraints.js';
+import { type Ground, isStated } from './grounds/ground.js';
+import { RULE_PARTS } from './grounds/responses.js';
+import { listSites, siteLabel } from './negative/sites.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 const quoted = (quotes: string[] = []) => quotes.map((q) => `"${q}"`).join(' ');

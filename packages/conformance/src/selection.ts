@@ -1,0 +1,88 @@
+import {
+  type Assumption,
+  createValidator,
+  listAssumptions,
+  loadDescription,
+  type OpenApiDocument,
+  type Validator,
+} from '@tas/openapi';
+import { allChecks } from './checks/index.js';
+import { DEFAULT_RATE } from './http/pacer.js';
+import { listSites } from './negative/sites.js';
+import type { RunOptions, Selection, Settled } from './options.js';
+import { planFor, requestsOf } from './plan.js';
+import { skipReason } from './preflight.js';
+import { responseRules } from './responses/index.js';
+import { select } from './select.js';
+import { realClock, targetOf } from './types.js';
+
+/**
+ * A live run, every check included, stays within 340 requests: 3.4 minutes at the API's 100 per
+ * minute (300 until the checks of the derived age, the HTML questionnaire and external_id per
+ * organizer came in, 330 until the tenancy of results), and with a long listing read page by page
+ * within the 400 a live run may take.
+ */
+export const LIVE_REQUESTS = 340;
+
+/** A fresh 31-bit seed, printed in every report so that the run can be repeated. */
+export const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+export type { Selection, Settled } from './options.js';
+
+/** Each default of a run, decided here and nowhere else. Settling settled options changes nothing. */
+export function settle<O extends Partial<RunOptions>>(options: O): Settled<O> {
+  const target = targetOf(options);
+  return {
+    ...options,
+    target,
+    // The mock has no rate limit: unpaced unless a rate is asked for; sandbox and live: the API's limits.
+    rate: options.rate ?? (target === 'mock' ? false : DEFAULT_RATE),
+    seed: options.seed ?? randomSeed(),
+    strict: options.strict ?? false,
+    clock: options.clock ?? realClock,
+  };
+}
+
+type SelectionOptions = Pick<
+  RunOptions,
+  'target' | 'provision' | 'rate' | 'seed' | 'only' | 'skip' | 'otherApiKey' | 'slow' | 'fixtures' | 'negativeBudget'
+>;
+
+/**
+ * Turns a run's options into its selection: `plan` prints it, `run` runs it. The negative budget is
+ * as asked; else every constraint once on the mock and the sandbox; on a live target, what the other
+ * checks leave of LIVE_REQUESTS (the key check, and the resources the generated body values go to,
+ * included). Each run draws another subset (another seed), so runs add up to all of them.
+ */
+export async function selectRun(
+  options: SelectionOptions,
+  doc: OpenApiDocument = loadDescription(),
+  assumptions: Assumption[] = listAssumptions(doc),
+  validator: Validator = createValidator(doc),
+): Promise<Selection> {
+  const o = settle(options);
+  const constraints = listSites(doc, assumptions).length;
+  const chosen = (budget: number) => {
+    const { checks, rules } = select(
+      allChecks(doc, assumptions, { seed: o.seed, budget, validator }),
+      responseRules,
+      o.only,
+      o.skip,
+    );
+    return { checks, rules, runnable: checks.filter((c) => !skipReason(c, o.target, o)) };
+  };
+  let budget = o.negativeBudget ?? constraints;
+  let selected: ReturnType<typeof chosen>;
+  if (o.negativeBudget !== undefined || o.target !== 'live') selected = chosen(budget);
+  else {
+    // The checks this run makes with a budget's generated inputs, and the key check.
+    const cost = (s: ReturnType<typeof chosen>) => 1 + requestsOf(s.runnable, o.target);
+    const none = chosen(0);
+    const tried = (b: number) => (b === 0 ? none : chosen(b));
+    budget = Math.max(0, Math.min(constraints, LIVE_REQUESTS - cost(none)));
+    selected = tried(budget);
+    while (budget > 0 && cost(selected) > LIVE_REQUESTS) selected = tried(--budget);
+  }
+  const plan = await planFor(selected.runnable, o.rate, o.provision === 'sandbox', o.target);
+  return { target: o.target, rate: o.rate, seed: o.seed, negative: { budget, constraints }, ...selected, plan };
+}
