@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { loadedMachine, reporting } from '../../vitest.shared.js';
 
-export default defineConfig({ test: { ...reporting, ...loadedMachine, include: ['test/**/*.test.ts'] } });
+// Two files at a time: most of these tests wait on a browser, a build or a server in another process,
+// and this package's run is the longest of `npm test` (vitest's default on two cores is one file).
+export default defineConfig({
+  test: { ...reporting, ...loadedMachine, include: ['test/**/*.test.ts'], maxWorkers: 2 },
+});
