@@ -41,7 +41,7 @@ export const externalIdRoadmapAuth: Check = {
     );
     const body = { ...held.base, roles };
     const params = { token: held.token };
-    let answer = await ctx.call('authenticateRoadmap', { params, body });
+    let answer = await ctx.call('authenticateRoadmap', { params, unchecked: body });
     if (isSuccess(answer.response.status)) {
       ctx.spend(ROADMAP);
       // SMS mode: the refusal may come with the verify step.

@@ -41,14 +41,14 @@ export const roadmapVerifyDraftToken: Check = {
     ctx.spend(PENDING);
     const params = { token: roadmap.token };
     const replaced = String(roadmap.base.draft_token);
-    const again = await ctx.call('authenticateRoadmap', { params, body: roadmap.auth });
+    const again = await ctx.call('authenticateRoadmap', { params, unchecked: roadmap.auth });
     if (!ctx.expectStatus(again, 200, 'a newer roadmap authentication, replacing the first draft_token')) return;
     const draft = dataOf<{ draft_token?: string }>(again)?.draft_token ?? '';
     const code = await ctx.smsCode({ mobile: String(roadmap.auth?.mobile), token: roadmap.token, purpose: 'roadmap' });
     const other = await held(ctx, READY, 'authenticateRoadmap');
     if (!other) return;
     ctx.spend(READY);
-    const otherAuth = await ctx.call('authenticateRoadmap', { params: { token: other.token }, body: other.base });
+    const otherAuth = await ctx.call('authenticateRoadmap', { params: { token: other.token }, unchecked: other.base });
     if (!ctx.expectStatus(otherAuth, 200, "another roadmap's authentication (for its draft_token)")) return;
     const otherDraft = dataOf<{ draft_token?: string }>(otherAuth)?.draft_token ?? '';
     const cases = [

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@tas/openapi';
 import type { CheckContext } from '../check.js';
+import type { OperationId } from '../described.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap, type RoadmapData, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
 import { authenticatedRecord, dataOf, getRecord, questionsAndAnswers } from '../journey/steps.js';
@@ -45,7 +46,7 @@ export type RefusalOperation =
 
 export const heldKey = (operationId: string) => `refusal:${operationId}`;
 
-const exampleOf = (ctx: CheckContext, operationId: string) =>
+const exampleOf = (ctx: CheckContext, operationId: OperationId) =>
   Object.values(ctx.operation(operationId).requestBody?.examples ?? {})[0] as JsonObject;
 
 /** A ready standalone record and a valid authentication body for it. */
