@@ -36,10 +36,11 @@ export type Data<Op extends OperationId> = operations[Op] extends {
 /**
  * What a deployment's answer is worth before it is validated: the keys the description names, each
  * possibly absent, and of unknown value unless the reader checked it. Nested objects keep their
- * described keys (reading one of a primitive, through `?.`, is harmless); arrays and leaves are unknown.
+ * described keys, and may be null (reading one of a primitive, through `?.`, is harmless); arrays
+ * and leaves are unknown.
  */
-export type Unchecked<T> = T extends readonly unknown[]
+export type Unchecked<T> = [NonNullable<T>] extends [readonly unknown[]]
   ? unknown
-  : T extends object
-    ? { [K in keyof T]?: Unchecked<T[K]> | null }
+  : [NonNullable<T>] extends [object]
+    ? { [K in keyof NonNullable<T>]?: Unchecked<NonNullable<T>[K]> } | null
     : unknown;

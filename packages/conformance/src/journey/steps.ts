@@ -1,20 +1,15 @@
 import type { CheckContext } from '../check.js';
+import type { Schemas, Unchecked } from '../described.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { answersFor } from './answers.js';
-import { type ProfileInput, profileFor, type TestRules } from './profile.js';
+import { type ProfileInput, profileFor } from './profile.js';
 
-export interface RecordData {
-  token: string;
-  test_id: string;
-  status: number;
-  auth_required: boolean;
-  tests_auth_required: boolean;
-  is_finished: boolean;
-  role: number | null;
-  profile: (ProfileInput & { mobile: string; token: string }) | null;
-  submit_on: string | null;
-  test?: TestRules;
-}
+/**
+ * A record as a deployment answered it: the keys of the description's RecordDetail, their values not
+ * validated, save its token, which the journeys send back as it came in the next request's path
+ * (the response rules judge the record's shape).
+ */
+export type RecordData = NonNullable<Unchecked<Schemas['RecordDetail']>> & { token: string };
 
 export function dataOf<T>(exchange: Exchange): T | undefined {
   return (exchange.response.json as { data?: T } | undefined)?.data;
