@@ -11,14 +11,15 @@ import { type ProfileInput, profileFor } from './profile.js';
  */
 export type RecordData = NonNullable<Unchecked<Schemas['RecordDetail']>> & { token: string };
 
-export function dataOf<T>(exchange: Exchange): T | undefined {
-  return (exchange.response.json as { data?: T } | undefined)?.data;
+/** The envelope's `data`, read as the description's schema `T` shapes it: its keys, their values not validated. */
+export function dataOf<T = unknown>(exchange: Exchange): Unchecked<T> | undefined {
+  return (exchange.response.json as { data?: Unchecked<T> } | undefined)?.data;
 }
 
 /** GET /record/{token}/, expecting 200. */
 export async function getRecord(ctx: CheckContext, token: string): Promise<RecordData | undefined> {
   const exchange = await ctx.call('getRecord', { params: { token } });
-  return ctx.expectStatus(exchange, 200, 'the record') ? dataOf<RecordData>(exchange) : undefined;
+  return ctx.expectStatus(exchange, 200, 'the record') ? (dataOf(exchange) as RecordData | undefined) : undefined;
 }
 
 /** Authenticates a standalone record, instantly or with the SMS code; returns what was sent and the last answer. */
@@ -53,7 +54,7 @@ export async function questionsAndAnswers(ctx: CheckContext, token: string) {
   if (!ctx.expectStatus(exchange, 200, 'the questionnaire of an authenticated record')) return undefined;
   const answers = answersFor(dataOf(exchange));
   if (!answers) ctx.skip(`record ${token} has an HTML questionnaire; fixtures must be records of JSON tests`);
-  return { exchange, answers, questionnaire: dataOf<{ test_id: string }>(exchange) };
+  return { exchange, answers, questionnaire: dataOf<Schemas['JsonQuestionnaire']>(exchange) };
 }
 
 /** A fresh standalone record taken to Finished. */

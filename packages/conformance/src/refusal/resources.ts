@@ -1,6 +1,6 @@
 import type { JsonObject } from '@tas/openapi';
 import type { CheckContext } from '../check.js';
-import type { OperationId } from '../described.js';
+import type { OperationId, Schemas } from '../described.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap, type RoadmapData, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
 import { authenticatedRecord, dataOf, getRecord, questionsAndAnswers } from '../journey/steps.js';
@@ -129,7 +129,7 @@ const SETUPS: Record<RefusalOperation, Setup> = {
       const auth = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body: ready.body });
       if (!ctx.expectStatus(auth, 200, 'roadmap authentication (a pending verify to refuse bodies on)'))
         return undefined;
-      const draft = dataOf<{ draft_token?: string }>(auth)?.draft_token ?? '';
+      const draft = dataOf<Schemas['RoadmapAuthPending']>(auth)?.draft_token ?? '';
       const code = await ctx.smsCode({ mobile: ready.body.mobile, token: roadmap.token, purpose: 'roadmap' });
       return { kind: 'roadmap', token: roadmap.token, base: { draft_token: draft, code }, roadmap, auth: ready.body };
     },
