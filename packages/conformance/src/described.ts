@@ -19,19 +19,11 @@ export type PathParams<Op extends OperationId> = operations[Op]['parameters'] ex
   : Record<string, never>;
 
 /** An operation's JSON request body (`never` where it takes none). */
-export type RequestBody<Op extends OperationId> =
-  NonNullable<operations[Op]['requestBody']> extends {
-    content: { 'application/json': infer B };
-  }
+export type RequestBody<Op extends OperationId> = [NonNullable<operations[Op]['requestBody']>] extends [never]
+  ? never
+  : NonNullable<operations[Op]['requestBody']> extends { content: { 'application/json': infer B } }
     ? B
     : never;
-
-/** The envelope's `data` of an operation's 200, as the description promises it. */
-export type Data<Op extends OperationId> = operations[Op] extends {
-  responses: { 200: { content: { 'application/json': { data: infer D } } } };
-}
-  ? D
-  : never;
 
 /**
  * What a deployment's answer is worth before it is validated: the keys the description names, each
