@@ -1,11 +1,18 @@
 import type { OpenApiDocument, Operation, Validator } from '@tas/openapi';
+import type { OperationId, PathParams, RequestBody } from './described.js';
 import type { Exchange, KeyRef, Kind, Needs, Target } from './types.js';
 
-export interface CallOptions {
-  params?: Record<string, string>;
+/** A request to an operation (or, with no operation, to a path outside the description). */
+export interface CallOptions<Op extends OperationId | undefined = undefined> {
+  params?: Op extends OperationId ? Partial<PathParams<Op>> : Record<string, string>;
   query?: Record<string, string>;
-  /** A JSON body; serialized with Content-Type application/json. */
-  body?: unknown;
+  /** A JSON body, typed from the description; serialized with Content-Type application/json. */
+  body?: Op extends OperationId ? RequestBody<Op> : unknown;
+  /**
+   * A JSON body the types cannot vouch for, sent as `body` is: a breach sent on purpose, or one built
+   * at run time (the description's examples, values a deployment answered).
+   */
+  unchecked?: unknown;
   /** A raw body sent as is, with `contentType`. */
   rawBody?: string;
   contentType?: string;
@@ -19,10 +26,10 @@ export interface CheckContext {
   target: Target;
   doc: OpenApiDocument;
   validator: Validator;
-  operation(operationId: string): Operation;
+  operation(operationId: OperationId): Operation;
   hasOtherKey: boolean;
   now(): number;
-  call(operationId: string, options?: CallOptions): Promise<Exchange>;
+  call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<Exchange>;
   /** A request to a path outside the description (relative to the base path). */
   raw(method: string, path: string, options?: CallOptions): Promise<Exchange>;
   /** Records a finding unless the exchange has this status; returns whether it had. */

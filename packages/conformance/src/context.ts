@@ -1,5 +1,6 @@
 import { basePath, type OpenApiDocument, type Operation, type Validator } from '@tas/openapi';
 import { type CallOptions, CannotJudge, type CheckContext, Skip } from './check.js';
+import type { OperationId } from './described.js';
 import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { Settled } from './options.js';
@@ -32,21 +33,27 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
   const prefix = options.baseUrl.replace(/\/+$/, '') + basePath(deps.doc);
   let last: Exchange | undefined;
 
-  const operation = (operationId: string) => {
+  const operation = (operationId: OperationId) => {
     const found = deps.operations.find((o) => o.operationId === operationId);
     if (!found) throw new Error(`no operation ${operationId} in the description`);
     return found;
   };
 
-  async function send(method: string, path: string, options: CallOptions, operationId?: string) {
+  async function send(
+    method: string,
+    path: string,
+    options: CallOptions<OperationId | undefined>,
+    operationId?: string,
+  ) {
     const query = new URLSearchParams(options.query ?? {}).toString();
     const headers: Record<string, string> = {};
     let body: string | undefined;
+    const json = options.body !== undefined ? options.body : options.unchecked;
     if (options.rawBody !== undefined) {
       body = options.rawBody;
       headers['Content-Type'] = options.contentType ?? 'application/json';
-    } else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
+    } else if (json !== undefined) {
+      body = JSON.stringify(json);
       headers['Content-Type'] = 'application/json';
     }
     const url = `${prefix}${path}${query ? `?${query}` : ''}`;
@@ -84,9 +91,8 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     call(operationId, options = {}) {
       const op = operation(operationId);
       const template = paths[operationId] ?? op.path;
-      const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-        encodeURIComponent(options.params?.[name] ?? ''),
-      );
+      const params: Partial<Record<string, string>> = options.params ?? {};
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
       return send(op.method, path, options, operationId);
     },
     raw: (method, path, options = {}) => send(method, path, options),

@@ -1,5 +1,6 @@
 import { limitsOf } from '@tas/openapi';
 import type { Check } from '../check.js';
+import type { Schemas } from '../described.js';
 import { getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
 import { dataOf, getRecord, stateOf } from '../journey/steps.js';
 
@@ -20,10 +21,10 @@ export const draftTokenExpiry: Check = {
     const params = { token: roadmap.token };
     const first = await ctx.call('authenticateRoadmap', { params, body });
     if (!ctx.expectStatus(first, 200, 'roadmap authentication')) return;
-    const draft = dataOf<{ draft_token?: string }>(first)?.draft_token ?? '';
+    const draft = dataOf<Schemas['RoadmapAuthPending']>(first)?.draft_token ?? '';
     const code = await ctx.smsCode({ mobile: body.mobile, token: roadmap.token, purpose: 'roadmap' });
     await ctx.advance(limitsOf(ctx.doc).draftTokenSeconds + 5);
-    const late = await ctx.call('verifyRoadmapAuth', { params, body: { draft_token: draft, code } });
+    const late = await ctx.call('verifyRoadmapAuth', { params, unchecked: { draft_token: draft, code } });
     ctx.expectRefused(late, 400, 'the draft_token and code 5 minutes and 5 seconds later');
     const entry = roadmap.test_records[0];
     if (!entry) return;

@@ -1,4 +1,5 @@
 import type { Check, CheckContext } from '../check.js';
+import type { Schemas } from '../described.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap, type RoadmapData, roadmapAuthBody } from '../journey/roadmap.js';
 import { dataOf, getRecord } from '../journey/steps.js';
@@ -50,7 +51,7 @@ export async function authenticate(ctx: CheckContext, roadmap: RoadmapData, exte
   const params = { token: roadmap.token };
   const first = await ctx.call('authenticateRoadmap', { params, body });
   if (!isSuccess(first.response.status) || !roadmap.tests_auth_required) return first;
-  const draft = dataOf<{ draft_token?: string }>(first)?.draft_token;
+  const draft = dataOf<Schemas['RoadmapAuthPending']>(first)?.draft_token;
   // Accepted with nothing to verify: that answer is the verdict (an SMS to read would not come).
   if (typeof draft !== 'string' || !draft) return first;
   const code = await ctx.smsCode({ mobile: body.mobile, token: roadmap.token, purpose: 'roadmap' });

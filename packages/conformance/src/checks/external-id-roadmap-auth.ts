@@ -1,5 +1,6 @@
 import type { JsonObject } from '@tas/openapi';
 import type { Check } from '../check.js';
+import type { Schemas } from '../described.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, dataOf, getRecord } from '../journey/steps.js';
 import { type Held, heldKey, setupOf } from '../refusal/resources.js';
@@ -41,11 +42,11 @@ export const externalIdRoadmapAuth: Check = {
     );
     const body = { ...held.base, roles };
     const params = { token: held.token };
-    let answer = await ctx.call('authenticateRoadmap', { params, body });
+    let answer = await ctx.call('authenticateRoadmap', { params, unchecked: body });
     if (isSuccess(answer.response.status)) {
       ctx.spend(ROADMAP);
       // SMS mode: the refusal may come with the verify step.
-      const draft = dataOf<{ draft_token?: string }>(answer)?.draft_token;
+      const draft = dataOf<Schemas['RoadmapAuthPending']>(answer)?.draft_token;
       if (typeof draft === 'string' && draft) {
         const code = await ctx.smsCode({ mobile: String(held.base.mobile), token: held.token, purpose: 'roadmap' });
         answer = await ctx.call('verifyRoadmapAuth', { params, body: { draft_token: draft, code } });

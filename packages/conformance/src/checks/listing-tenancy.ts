@@ -5,7 +5,7 @@ import { dataOf, recordsOf } from '../journey/steps.js';
 export async function listingPage(ctx: CheckContext, key: CallOptions['key'], filter: Record<string, string> = {}) {
   let exchange = await ctx.call('listRecords', { key, query: { ...filter, page_size: '100' } });
   if (exchange.response.status === 400) exchange = await ctx.call('listRecords', { key, query: filter });
-  return { exchange, records: recordsOf(dataOf<unknown>(exchange)) };
+  return { exchange, records: recordsOf(dataOf(exchange)) };
 }
 
 export const listingTenancy: Check = {

@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
+import type { OperationId } from '../described.js';
 
-const TOKEN_OPERATIONS = ['getRecord', 'getQuestions', 'getResult', 'getRoadmap'];
+const TOKEN_OPERATIONS: OperationId[] = ['getRecord', 'getQuestions', 'getResult', 'getRoadmap'];
 
 export const malformedToken: Check = {
   id: 'malformed-token',

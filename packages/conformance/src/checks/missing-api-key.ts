@@ -13,7 +13,7 @@ export const missingApiKey: Check = {
     // A record that exists, so that a server that skips the key shows it (an example token might not).
     const own = await ctx.call('listRecords', { query: { page_size: '1' } });
     const token =
-      recordsOf(dataOf<unknown>(own))[0]?.token ??
+      recordsOf(dataOf(own))[0]?.token ??
       (ctx.operation('getRecord').parameters[0]?.schema.examples as string[] | undefined)?.[0] ??
       '';
     const list = await ctx.call('listRecords', { key: 'none' });

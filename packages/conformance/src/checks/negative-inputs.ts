@@ -1,5 +1,6 @@
 import { type Assumption, createValidator, listOperations, type OpenApiDocument, type Validator } from '@tas/openapi';
 import type { Check, CheckContext } from '../check.js';
+import { idOf } from '../described.js';
 import { drawCases, type NegativeCase } from '../negative/draw.js';
 import { listSites } from '../negative/sites.js';
 import { heldKey, setupOf } from '../refusal/resources.js';
@@ -61,10 +62,10 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
         };
         // A broken path or query value needs no resource: it is refused whatever the token names.
         for (const c of all.filter((c) => !c.rebase))
-          judge(c)(await ctx.call(operation.operationId, { params: c.params, query: c.query, body: c.body }));
+          judge(c)(await ctx.call(idOf(operation), { params: c.params, query: c.query, unchecked: c.body }));
         await sendRefusals(
           ctx,
-          operation.operationId,
+          idOf(operation),
           all
             .filter((c) => c.rebase)
             .map((c) => ({ label: c.label, request: (valid) => ({ body: rebased(ctx, c, valid) }), judge: judge(c) })),
@@ -77,5 +78,5 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
 /** The value in the resource's valid body; the example's body where that one would not break the constraint. */
 function rebased(ctx: CheckContext, c: NegativeCase, valid: unknown): unknown {
   const body = c.rebase?.(valid);
-  return ctx.validator.validateRequestBody(ctx.operation(c.operationId), body).valid ? c.body : body;
+  return ctx.validator.validateRequestBody(ctx.operation(idOf(c)), body).valid ? c.body : body;
 }

@@ -1,5 +1,6 @@
 import { type JsonObject, listOperations, type OpenApiDocument } from '@tas/openapi';
 import type { Check } from '../check.js';
+import { idOf } from '../described.js';
 import { constraintGround } from '../grounds/constraints.js';
 import { isStated } from '../grounds/ground.js';
 
@@ -31,7 +32,7 @@ export function queryConstraints(doc: OpenApiDocument): Check[] {
         requests: cases.length,
         async run(ctx) {
           for (const { name, value } of cases) {
-            const exchange = await ctx.call(operation.operationId, { query: { [name]: value } });
+            const exchange = await ctx.call(idOf(operation), { query: { [name]: value } });
             // The listing's parameters are "not shown": ignoring one, or reading it otherwise, is the deployment's choice.
             const ground = constraintGround({ operationId: operation.operationId, in: 'query', name, kind: 'type' });
             if (isStated(ground)) ctx.expectRefused(exchange, 400, `${name}=${value}`);

@@ -1,5 +1,6 @@
 import { type Assumption, listOperations, type OpenApiDocument } from '@tas/openapi';
 import type { Check } from '../check.js';
+import { idOf } from '../described.js';
 import { mutations } from '../mutations.js';
 import { heldKey, setupOf } from '../refusal/resources.js';
 import { type RefusalCase, sendRefusals } from '../refusal/send.js';
@@ -69,7 +70,7 @@ export function requestConstraints(doc: OpenApiDocument, assumptions: Assumption
               judge: (exchange) => ctx.expectRefused(exchange, 400, 'a body sent as text/plain'),
             },
           );
-          await sendRefusals(ctx, operation.operationId, cases);
+          await sendRefusals(ctx, idOf(operation), cases);
         },
       } satisfies Check;
     });

@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import type { Schemas } from '../described.js';
 import { dataOf, finishedRecord } from '../journey/steps.js';
 
 export const resultsAfterFinish: Check = {
@@ -15,7 +16,7 @@ export const resultsAfterFinish: Check = {
     const result = await ctx.call('getResult', { params: { token: done.record.token } });
     if (!ctx.expectStatus(result, 200, 'the result of a finished record')) return;
     ctx.expect(
-      dataOf<{ test_id?: string }>(result)?.test_id === done.record.test_id,
+      dataOf<Schemas['Result']>(result)?.test_id === done.record.test_id,
       "the result's test_id is the record's",
       result,
     );

@@ -1,4 +1,5 @@
 import type { Check, CheckContext } from '../check.js';
+import type { Schemas } from '../described.js';
 import { authenticateRoadmap, getRoadmap, type RoadmapData } from '../journey/roadmap.js';
 import { dataOf, getRecord, questionsAndAnswers } from '../journey/steps.js';
 import type { Exchange } from '../types.js';
@@ -55,7 +56,7 @@ export const roadmapAuth: Check = {
       const submit = await ctx.call('submitAnswers', { params: { token: entry.token }, body: { record: qa.answers } });
       if (!ctx.expectStatus(submit, 200, 'submitting a roadmap record')) continue;
       // The submission's answer is not shown: what it says when it says it, else the record's detail.
-      const said = dataOf<{ is_finished?: unknown }>(submit)?.is_finished;
+      const said = dataOf<Schemas['TestRecord']>(submit)?.is_finished;
       const finished = typeof said === 'boolean' ? said : (await getRecord(ctx, entry.token))?.is_finished;
       ctx.expect(finished === true, 'a submitted roadmap record is finished', submit);
     }

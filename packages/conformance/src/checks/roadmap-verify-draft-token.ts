@@ -1,4 +1,5 @@
 import type { Check, CheckContext } from '../check.js';
+import type { Schemas } from '../described.js';
 import { dataOf } from '../journey/steps.js';
 import { type Held, heldKey, readBack, setupOf } from '../refusal/resources.js';
 
@@ -9,7 +10,7 @@ const held = (ctx: CheckContext, key: string, operationId: string) =>
   ctx.hold<Held>(key, () => setupOf(operationId)?.make(ctx) ?? Promise.resolve(undefined));
 
 /** A draft_token of the same shape that no authentication issued. */
-function forged(like: string, not: string[]): string {
+function forged(like: string, not: unknown[]): string {
   const chars = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   for (;;) {
     const tail = Array.from(
@@ -41,29 +42,29 @@ export const roadmapVerifyDraftToken: Check = {
     ctx.spend(PENDING);
     const params = { token: roadmap.token };
     const replaced = String(roadmap.base.draft_token);
-    const again = await ctx.call('authenticateRoadmap', { params, body: roadmap.auth });
+    const again = await ctx.call('authenticateRoadmap', { params, unchecked: roadmap.auth });
     if (!ctx.expectStatus(again, 200, 'a newer roadmap authentication, replacing the first draft_token')) return;
-    const draft = dataOf<{ draft_token?: string }>(again)?.draft_token ?? '';
+    const draft = dataOf<Schemas['RoadmapAuthPending']>(again)?.draft_token ?? '';
     const code = await ctx.smsCode({ mobile: String(roadmap.auth?.mobile), token: roadmap.token, purpose: 'roadmap' });
     const other = await held(ctx, READY, 'authenticateRoadmap');
     if (!other) return;
     ctx.spend(READY);
-    const otherAuth = await ctx.call('authenticateRoadmap', { params: { token: other.token }, body: other.base });
+    const otherAuth = await ctx.call('authenticateRoadmap', { params: { token: other.token }, unchecked: other.base });
     if (!ctx.expectStatus(otherAuth, 200, "another roadmap's authentication (for its draft_token)")) return;
-    const otherDraft = dataOf<{ draft_token?: string }>(otherAuth)?.draft_token ?? '';
+    const otherDraft = dataOf<Schemas['RoadmapAuthPending']>(otherAuth)?.draft_token ?? '';
     const cases = [
-      { label: 'a draft_token never issued', draft: forged(draft, [draft, replaced, otherDraft]) },
+      { label: 'a draft_token never issued', draft: forged(String(draft), [draft, replaced, otherDraft]) },
       { label: 'a draft_token replaced by a newer authentication', draft: replaced },
       { label: "another roadmap's draft_token", draft: otherDraft },
     ];
     for (const c of cases) {
-      const verify = await ctx.call('verifyRoadmapAuth', { params, body: { draft_token: c.draft, code } });
+      const verify = await ctx.call('verifyRoadmapAuth', { params, unchecked: { draft_token: c.draft, code } });
       // Accepted: the roadmap is authenticated now, so what follows would prove nothing.
       if (!ctx.expectRefused(verify, 400, `${c.label}, with the right SMS code`)) return;
     }
     await readBack(ctx, roadmap, 'verifyRoadmapAuth', cases.length);
     ctx.expectStatus(
-      await ctx.call('verifyRoadmapAuth', { params, body: { draft_token: draft, code } }),
+      await ctx.call('verifyRoadmapAuth', { params, unchecked: { draft_token: draft, code } }),
       200,
       'the right draft_token and code, after the refused ones',
     );

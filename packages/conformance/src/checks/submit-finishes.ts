@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import type { Schemas } from '../described.js';
 import { dataOf, getRecord, stateOf } from '../journey/steps.js';
 import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
@@ -31,7 +32,7 @@ export const submitFinishes: Check = {
       `finished: the profile stays linked (auth_required false); ${stateOf(after)}`,
     );
     // The submission's answer is not shown: the description's choice (the finished record) is assumed.
-    const submitted = dataOf<{ status?: number }>(done.submit);
+    const submitted = dataOf<Schemas['TestRecord']>(done.submit);
     ctx.expect(submitted?.status === 1, 'the submission answers the finished record', done.submit, true);
   },
 };

@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import type { Schemas } from '../described.js';
 import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { dataOf } from '../journey/steps.js';
@@ -70,7 +71,7 @@ export const tenantIsolation: Check = {
     const own = await ctx.call('getRecord', { params: { token: record } });
     if (ctx.expectStatus(own, 200, 'the record with its own key'))
       ctx.expect(
-        dataOf<{ profile: unknown }>(own)?.profile === null,
+        dataOf<Schemas['RecordDetail']>(own)?.profile === null,
         "another organizer's calls linked no profile to the record",
         own,
         false,

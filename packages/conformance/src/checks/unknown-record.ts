@@ -14,7 +14,7 @@ export const unknownRecord: Check = {
     const questions = await ctx.call('getQuestions', { params: { token: UNKNOWN } });
     ctx.expectRefused(questions, 404, 'questions of an unknown record', true);
     const example = Object.values(ctx.operation('authenticateRoadmap').requestBody?.examples ?? {})[0];
-    const auth = await ctx.call('authenticateRoadmap', { params: { token: UNKNOWN }, body: example });
+    const auth = await ctx.call('authenticateRoadmap', { params: { token: UNKNOWN }, unchecked: example });
     ctx.expectRefused(auth, 404, 'authentication of an unknown roadmap', true);
   },
 };

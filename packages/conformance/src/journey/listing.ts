@@ -206,7 +206,7 @@ export async function readListing(ctx: CheckContext, options: ReadOptions = {}):
       exchanges,
     });
     if (last.response.status !== 200) return result(false, `the listing answered ${last.response.status}`, pages > 1);
-    const data = dataOf<unknown>(last);
+    const data = dataOf(last);
     const items = pageItems(data);
     if (!items) return result(false, `no list of records under data (${shapeOf(last)})`, false);
     const page = recordsOf(data);

@@ -1,19 +1,18 @@
 import type { OpenApiDocument } from '@tas/openapi';
 import { resolveRef } from '@tas/openapi';
 
-export interface TestRules {
-  min_age?: number | null;
-  max_age?: number | null;
-  gender_permission?: string;
-}
+import type { Schemas, Unchecked } from '../described.js';
 
-export interface ProfileInput {
-  name: string;
-  birth: string;
-  is_male: boolean;
-  /** Optional; unique per organizer account. */
-  external_id?: number;
-}
+/** A test's rules as a deployment answered them (the description's TestSummary), not validated. */
+export type TestRules = NonNullable<
+  Unchecked<Pick<Schemas['TestSummary'], 'min_age' | 'max_age' | 'gender_permission'>>
+>;
+
+/** A profile the suite sends (external_id optional; unique per organizer account). */
+export type ProfileInput = Schemas['ProfileInput'];
+
+/** An age bound the test answered, when it is a number. */
+const bound = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
 /**
  * A profile the test accepts: the description's RecordAuthRequest example, with an age in the
@@ -23,8 +22,8 @@ export function profileFor(doc: OpenApiDocument, test: TestRules, now: number): 
   const example = resolveRef<{ value: { profile: ProfileInput } }>(doc, {
     $ref: '#/components/examples/RecordAuthRequest',
   }).value.profile;
-  const min = test.min_age ?? 18;
-  const max = test.max_age ?? min + 40;
+  const min = bound(test.min_age) ?? 18;
+  const max = bound(test.max_age) ?? min + 40;
   const age = Math.floor((min + max) / 2);
   const birth = new Date(now);
   birth.setUTCFullYear(birth.getUTCFullYear() - age);

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../check.js';
+import type { Schemas } from '../described.js';
 import { isSuccess } from '../types.js';
 import { profileFor, type TestRules } from './profile.js';
 import { dataOf, getRecord, type RecordData } from './steps.js';
@@ -106,12 +107,12 @@ export async function authenticateRoadmap(ctx: CheckContext, roadmap: RoadmapDat
   const first = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body });
   let last = first;
   if (ctx.expectStatus(first, 200, 'roadmap authentication') && roadmap.tests_auth_required) {
-    const draft = dataOf<{ draft_token?: string }>(first)?.draft_token;
+    const draft = dataOf<Schemas['RoadmapAuthPending']>(first)?.draft_token;
     ctx.expect(typeof draft === 'string', 'SMS mode: roadmap authentication returns a draft_token', first);
     const code = await ctx.smsCode({ mobile: body.mobile, token: roadmap.token, purpose: 'roadmap' });
     last = await ctx.call('verifyRoadmapAuth', {
       params: { token: roadmap.token },
-      body: { draft_token: draft ?? '', code },
+      unchecked: { draft_token: draft ?? '', code },
     });
     ctx.expectStatus(last, 200, 'roadmap verification with the draft token and SMS code');
   }

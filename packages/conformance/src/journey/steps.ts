@@ -1,29 +1,25 @@
 import type { CheckContext } from '../check.js';
+import type { Schemas, Unchecked } from '../described.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { answersFor } from './answers.js';
-import { type ProfileInput, profileFor, type TestRules } from './profile.js';
+import { type ProfileInput, profileFor } from './profile.js';
 
-export interface RecordData {
-  token: string;
-  test_id: string;
-  status: number;
-  auth_required: boolean;
-  tests_auth_required: boolean;
-  is_finished: boolean;
-  role: number | null;
-  profile: (ProfileInput & { mobile: string; token: string }) | null;
-  submit_on: string | null;
-  test?: TestRules;
-}
+/**
+ * A record as a deployment answered it: the keys of the description's RecordDetail, their values not
+ * validated, save its token, which the journeys send back as it came in the next request's path
+ * (the response rules judge the record's shape).
+ */
+export type RecordData = NonNullable<Unchecked<Schemas['RecordDetail']>> & { token: string };
 
-export function dataOf<T>(exchange: Exchange): T | undefined {
-  return (exchange.response.json as { data?: T } | undefined)?.data;
+/** The envelope's `data`, read as the description's schema `T` shapes it: its keys, their values not validated. */
+export function dataOf<T = unknown>(exchange: Exchange): Unchecked<T> | undefined {
+  return (exchange.response.json as { data?: Unchecked<T> } | undefined)?.data;
 }
 
 /** GET /record/{token}/, expecting 200. */
 export async function getRecord(ctx: CheckContext, token: string): Promise<RecordData | undefined> {
   const exchange = await ctx.call('getRecord', { params: { token } });
-  return ctx.expectStatus(exchange, 200, 'the record') ? dataOf<RecordData>(exchange) : undefined;
+  return ctx.expectStatus(exchange, 200, 'the record') ? (dataOf(exchange) as RecordData | undefined) : undefined;
 }
 
 /** Authenticates a standalone record, instantly or with the SMS code; returns what was sent and the last answer. */
@@ -58,7 +54,7 @@ export async function questionsAndAnswers(ctx: CheckContext, token: string) {
   if (!ctx.expectStatus(exchange, 200, 'the questionnaire of an authenticated record')) return undefined;
   const answers = answersFor(dataOf(exchange));
   if (!answers) ctx.skip(`record ${token} has an HTML questionnaire; fixtures must be records of JSON tests`);
-  return { exchange, answers, questionnaire: dataOf<{ test_id: string }>(exchange) };
+  return { exchange, answers, questionnaire: dataOf<Schemas['JsonQuestionnaire']>(exchange) };
 }
 
 /** A fresh standalone record taken to Finished. */

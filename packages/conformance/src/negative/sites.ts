@@ -1,5 +1,6 @@
 import {
   type Assumption,
+  followRefs,
   isAssumed,
   type JsonObject,
   listOperations,
@@ -123,14 +124,8 @@ function kindsOf(schema: JsonObject, place: 'path' | 'query' | 'body'): Constrai
   return kinds;
 }
 
-/** Follows $refs; returns the schema and the pointers passed (the first is where it started). */
+/** The schema at `pointer`, its $refs followed (@tas/openapi's reader), and the pointers passed (the first is where it started). */
 function resolve(doc: OpenApiDocument, pointer: string) {
-  const pointers = [pointer];
-  let schema = pointerGet(doc, pointer) as JsonObject | undefined;
-  for (let hops = 0; typeof schema?.$ref === 'string' && hops < 20; hops++) {
-    const at = (schema.$ref as string).replace(/^#/, '');
-    pointers.push(at);
-    schema = pointerGet(doc, at) as JsonObject | undefined;
-  }
-  return { schema: schema ?? {}, pointers };
+  const { node, pointers } = followRefs(doc, pointerGet(doc, pointer));
+  return { schema: (node as JsonObject | undefined) ?? {}, pointers: [pointer, ...pointers] };
 }

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@tas/openapi';
 import type { CheckContext } from '../check.js';
+import type { OperationId, Schemas } from '../described.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap, type RoadmapData, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
 import { authenticatedRecord, dataOf, getRecord, questionsAndAnswers } from '../journey/steps.js';
@@ -45,7 +46,7 @@ export type RefusalOperation =
 
 export const heldKey = (operationId: string) => `refusal:${operationId}`;
 
-const exampleOf = (ctx: CheckContext, operationId: string) =>
+const exampleOf = (ctx: CheckContext, operationId: OperationId) =>
   Object.values(ctx.operation(operationId).requestBody?.examples ?? {})[0] as JsonObject;
 
 /** A ready standalone record and a valid authentication body for it. */
@@ -128,7 +129,7 @@ const SETUPS: Record<RefusalOperation, Setup> = {
       const auth = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body: ready.body });
       if (!ctx.expectStatus(auth, 200, 'roadmap authentication (a pending verify to refuse bodies on)'))
         return undefined;
-      const draft = dataOf<{ draft_token?: string }>(auth)?.draft_token ?? '';
+      const draft = dataOf<Schemas['RoadmapAuthPending']>(auth)?.draft_token ?? '';
       const code = await ctx.smsCode({ mobile: ready.body.mobile, token: roadmap.token, purpose: 'roadmap' });
       return { kind: 'roadmap', token: roadmap.token, base: { draft_token: draft, code }, roadmap, auth: ready.body };
     },
