@@ -34,10 +34,20 @@ async function emptyProject(name: string, tarball: string) {
 }
 
 describe('npm run release', () => {
+  // On a copy of the contract: a release of an unreleased version records releases/<version>.yaml and
+  // the changelog, which must never land in the checkout the tests run in.
+  const contract = join(work, 'contract');
+  const before = readdirSync(join(root, 'openapi/releases'));
   beforeAll(async () => {
-    const { code, stdout } = await release('--out', out);
+    for (const part of ['releases', 'notes', 'CHANGELOG.md', 'dist'])
+      cpSync(join(root, 'openapi', part), join(contract, part), { recursive: true });
+    const { code, stdout } = await release('--openapi', contract, '--out', out);
     expect(stdout).toContain('OK the gate passes');
     expect(code).toBe(0);
+  });
+
+  it("leaves the checkout's releases as they were", () => {
+    expect(readdirSync(join(root, 'openapi/releases'))).toEqual(before);
   });
 
   it('writes the description (YAML and JSON), the docs, both tarballs and SHA256SUMS into one folder', async () => {
