@@ -60,12 +60,9 @@ it(
     for (const url of Object.values(urls) as string[])
       expect([url, (await fetch(url)).status < 500]).toEqual([url, true]);
     // Each app in a process of its own, named with its pid.
-    const pids = Object.fromEntries(
-      [...(/Each in a process of its own \(([^)]*)\)/.exec(output)?.[1] ?? '').matchAll(/(\w+) (\d+)/g)].map((m) => [
-        m[1],
-        Number(m[2]),
-      ]),
-    );
+    // Printed after the addresses, maybe in a later chunk of the pipe than the line the start waited for.
+    const [, named = ''] = await start.waitFor(/Each in a process of its own \(([^)]*)\)/);
+    const pids = Object.fromEntries([...named.matchAll(/(\w+) (\d+)/g)].map((m) => [m[1], Number(m[2])]));
     expect(Object.keys(pids)).toEqual(expect.arrayContaining(['mock', 'docs']));
 
     // A flood at one app does not stop the others (issue 25): 200 uploads that stall and 8 bodies of
