@@ -11,6 +11,22 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
+const HELP = `Usage: tas-vendor   (in a package's folder, after its tsc build; takes no options)
+
+Copies the modules of each workspace package named under "vendor" in ./package.json
+({ "<name>": { "lib": "<built library folder>", "files": [<more files>] } }) that ./dist uses
+into ./dist/vendor/<name>/, and points dist's imports at that copy, so the packed tarball
+installs alone. Exit 2 when package.json names no package under "vendor".`;
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(HELP);
+  process.exit(0);
+}
+if (args.length) {
+  console.error(`tas-vendor: unknown option ${args[0]}; tas-vendor takes none (see tas-vendor --help)`);
+  process.exit(2);
+}
+
 const dist = resolve('dist');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 // The packages are found as the built package finds them, from its own folder.
