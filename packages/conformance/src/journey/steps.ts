@@ -52,7 +52,7 @@ export async function authenticatedRecord(ctx: CheckContext) {
 export async function questionsAndAnswers(ctx: CheckContext, token: string) {
   const exchange = await ctx.call('getQuestions', { params: { token } });
   if (!ctx.expectStatus(exchange, 200, 'the questionnaire of an authenticated record')) return undefined;
-  const answers = answersFor(dataOf(exchange));
+  const answers = answersFor(dataOf<Schemas['Questionnaire']>(exchange));
   if (!answers) ctx.skip(`record ${token} has an HTML questionnaire; fixtures must be records of JSON tests`);
   return { exchange, answers, questionnaire: dataOf<Schemas['JsonQuestionnaire']>(exchange) };
 }
