@@ -31,6 +31,8 @@ export interface GuardOptions {
   log: (line: string) => void;
   /** Receives a handler's fault with its stack; default `log`. */
   fault?: (line: string) => void;
+  /** How long an answer may wait on a client that takes nothing of it; default SEND_TIMEOUT_MS (stated). */
+  sendTimeoutMs?: number;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -56,6 +58,7 @@ const FAULT: Reason = { code: 'internal_error', text: 'The server failed on this
  * method, a body cut short) is answered in the server's own words rather than node's bare default.
  */
 export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
+  const sendTimeoutMs = o.sendTimeoutMs ?? SEND_TIMEOUT_MS;
   // The exchange under way on a socket, for a parse error that arrives while it is answered.
   const inFlight = new WeakMap<Duplex, { req: IncomingMessage; res: ServerResponse }>();
   // Node answers a missing Host with a bare 400 of its own; this server says it in its own words.
@@ -98,7 +101,7 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   // A socket that neither takes nor gives a byte for SEND_TIMEOUT_MS (or idle for KEEP_ALIVE_TIMEOUT_MS
   // after an answer): node then asks its 'timeout' listeners. An answer waiting on the client is
   // dropped, which lets its buffers go; a handler still at work (nothing queued) is left alone.
-  server.timeout = SEND_TIMEOUT_MS;
+  server.timeout = sendTimeoutMs;
   server.on('timeout', (socket: Socket) => {
     const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     const working = res && !res.writableFinished && socket.writableLength === 0;
@@ -119,10 +122,10 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     // Looked at SEND_TIMEOUT_MS ago (the timer below) and not a byte taken since.
     if (progress.get(socket) === queued) return stalled(socket);
     progress.set(socket, queued);
-    socket.setTimeout(SEND_TIMEOUT_MS);
+    socket.setTimeout(sendTimeoutMs);
   }
   function stalled(socket: Socket) {
-    o.log(`closed: the client took nothing of the answer for ${SEND_TIMEOUT_MS / 1000} s`);
+    o.log(`closed: the client took nothing of the answer for ${sendTimeoutMs / 1000} s`);
     // A reset, not a close: the kernel's send buffer (which a closed socket keeps trying to send to a
     // client that reads nothing) is let go too.
     socket.resetAndDestroy();
