@@ -1,10 +1,33 @@
 // The closing lines of `npm test` from what each package's tests left behind: one line a package,
 // the packages whose tests did not run named (their tests are in no count), and the total last, in
-// the plain `N passed, N failed` form CI reads.
+// the plain `N passed, N failed` form CI reads. Each failed test is named under its package with the
+// first line of why, since CI's log may keep only its end.
+
+const SHOWN_FAILURES = 10;
+
+/** `  failed: <file> > <test>: <first line of the failure>`, for each failed test of a report. */
+function failures(dir, report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const at = file.name?.lastIndexOf(`/${dir}/`) ?? -1;
+    const name = at >= 0 ? file.name.slice(at + dir.length + 2) : file.name;
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      lines.push(`  failed: ${name} > ${test.fullName}${why ? `: ${why}` : ''}`);
+    }
+    // A file that failed to load has no failed test; its message says why.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      lines.push(`  failed: ${name}: ${String(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
+  }
+  if (lines.length <= SHOWN_FAILURES) return lines;
+  return [...lines.slice(0, SHOWN_FAILURES), `  and ${lines.length - SHOWN_FAILURES} more: see its log`];
+}
 
 /**
  * @param {{ dir: string, report?: { numPassedTests: number, numFailedTests: number, numPendingTests: number,
- *   numTodoTests: number, success?: boolean } }[]} packages every package with tests, its report if this run left one
+ *   numTodoTests: number, success?: boolean, testResults?: object[] } }[]} packages every package with tests, its report if this run left one
  * @returns {{ lines: string[], code: number }} code 1 when a test failed, a run failed or a package did not run
  */
 export function summarize(packages) {
@@ -26,6 +49,7 @@ export function summarize(packages) {
     if (runFailed) broken = true;
     lines.push(
       `${dir}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${runFailed ? ' (and the run failed: see its log)' : ''}`,
+      ...failures(dir, report),
     );
   }
   if (missing.length) lines.push(`Did not run (not counted below): ${missing.join(', ')}`);

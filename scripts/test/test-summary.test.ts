@@ -53,6 +53,35 @@ describe('the closing summary of npm test', () => {
       1,
     ],
     [
+      'a failed test is named with the first line of why',
+      [
+        {
+          dir: 'apps/sandbox',
+          report: {
+            ...report(1, 1),
+            testResults: [
+              {
+                name: '/check/work/main/apps/sandbox/test/fairness.test.ts',
+                status: 'failed',
+                assertionResults: [
+                  { status: 'passed', fullName: 'quiet' },
+                  { status: 'failed', fullName: 'fair > holds', failureMessages: ['AssertionError: 3 < 2\n    at x'] },
+                ],
+              },
+              { name: '/check/work/main/apps/sandbox/test/load.test.ts', status: 'failed', message: 'Cannot find x\nmore' },
+            ],
+          },
+        },
+      ],
+      [
+        'apps/sandbox: 1 passed, 1 failed',
+        '  failed: test/fairness.test.ts > fair > holds: AssertionError: 3 < 2',
+        '  failed: test/load.test.ts: Cannot find x',
+        'Total: 1 passed, 1 failed, 0 skipped',
+      ],
+      1,
+    ],
+    [
       'a file failed to load: no failed test, but a failed run',
       [{ dir: 'apps/mock', report: report(3, 0, 0, false) }],
       ['apps/mock: 3 passed, 0 failed (and the run failed: see its log)', 'Total: 3 passed, 0 failed, 0 skipped'],
