@@ -4,6 +4,10 @@
 // first line of why, since CI's log may keep only its end.
 
 const SHOWN_FAILURES = 10;
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 200);
 
 /** `  failed: <file> > <test>: <first line of the failure>`, for each failed test of a report. */
 function failures(dir, report) {
@@ -13,12 +17,12 @@ function failures(dir, report) {
     const name = at >= 0 ? file.name.slice(at + dir.length + 2) : file.name;
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      const why = firstLine(test.failureMessages?.[0]);
       lines.push(`  failed: ${name} > ${test.fullName}${why ? `: ${why}` : ''}`);
     }
     // A file that failed to load has no failed test; its message says why.
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      lines.push(`  failed: ${name}: ${String(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+      lines.push(`  failed: ${name}: ${firstLine(file.message)}`);
     }
   }
   if (lines.length <= SHOWN_FAILURES) return lines;

@@ -68,7 +68,11 @@ describe('the closing summary of npm test', () => {
                   { status: 'failed', fullName: 'fair > holds', failureMessages: ['AssertionError: 3 < 2\n    at x'] },
                 ],
               },
-              { name: '/check/work/main/apps/sandbox/test/load.test.ts', status: 'failed', message: 'Cannot find x\nmore' },
+              {
+                name: '/check/work/main/apps/sandbox/test/load.test.ts',
+                status: 'failed',
+                message: 'Cannot find x\nmore',
+              },
             ],
           },
         },
