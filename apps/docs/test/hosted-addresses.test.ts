@@ -7,35 +7,19 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { LOCAL } from '../src/guide/addresses.js';
 import { DOWNLOADS } from '../src/guide/downloads.js';
+import { PUBLISHED, publishedSite } from './published-site.js';
 
 // The site built as a publisher builds it (`npm run build -w @tas/docs -- …`, in a process of its own)
-// for a hosted sandbox and mock (--sandbox-url and --mock-url): everything a partner runs points
-// there; built without them, at the local servers the downloads start.
+// for a hosted sandbox and mock (--sandbox-url and --mock-url, published-site.ts): everything a
+// partner runs points there; built without them, at the local servers the downloads start.
 const BUILD_CLI = fileURLToPath(new URL('../src/cli/build.ts', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
-const hosted = { sandbox: 'https://sandbox.tas.example', mock: 'https://mock.tas.example/' };
-
-const publisher = {
-  supportUrl: 'https://partners.example.org/help',
-  supportEmail: 'help@partners.example.org',
-  licenseName: 'Partner agreement 2026',
-  licenseUrl: 'https://partners.example.org/licence',
-};
-const FLAGS = {
-  hosted: [
-    ['--sandbox-url', hosted.sandbox],
-    ['--mock-url', hosted.mock],
-    ['--support-url', publisher.supportUrl],
-    ['--support-email', publisher.supportEmail],
-    ['--license-name', publisher.licenseName],
-  ].flat(),
-  local: [],
-};
-// The licence's address comes from the environment, as a CI job would set it; none leaks into the local build.
-const ENV = {
-  hosted: { TAS_DOCS_LICENSE_URL: publisher.licenseUrl },
-  local: {},
-};
+const { sandbox } = PUBLISHED;
+// The mock's address as the site writes it: the trailing slash it was given is not doubled.
+const mock = PUBLISHED.mock.replace(/\/$/, '');
+// What the build was given of the contact and licence (the licence's address from the environment).
+const { supportUrl, supportEmail, licenseName, licenseUrl } = PUBLISHED;
+const publisher = { supportUrl, supportEmail, licenseName, licenseUrl };
 const UNSET = Object.fromEntries(
   ['SANDBOX_URL', 'MOCK_URL', 'SUPPORT_URL', 'SUPPORT_EMAIL', 'LICENSE_NAME', 'LICENSE_URL'].map((n) => [
     `TAS_DOCS_${n}`,
@@ -58,12 +42,14 @@ async function build(key: 'hosted' | 'local') {
   // The local site is the one `npm run build` made (turbo builds dist/ before the tests, with no
   // address given); a bare `vitest run` without it builds its own.
   let outDir = DIST;
-  if (key === 'hosted' || !existsSync(join(DIST, 'downloads.html'))) {
+  if (key === 'hosted') outDir = await publishedSite();
+  else if (!existsSync(join(DIST, 'downloads.html'))) {
     outDir = join(work, key);
-    const ran = await run(tsxCommand(BUILD_CLI, ['--out', outDir, ...FLAGS[key]]), { ...UNSET, ...ENV[key] });
+    const ran = await run(tsxCommand(BUILD_CLI, ['--out', outDir]), UNSET);
     expect(ran.code, ran.stderr).toBe(0);
   }
-  const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+  // A long address in code may break after a slash (<wbr>): the words are the same.
+  const read = (file: string) => readFileSync(join(outDir, file), 'utf8').replaceAll('<wbr>', '');
   /** Every file of the site a partner can open as text (the compressed copies are the same). */
   const files = (dir = outDir): string[] =>
     readdirSync(dir).flatMap((name) => {
@@ -90,14 +76,14 @@ async function build(key: 'hosted' | 'local') {
 describe('the hosted addresses the site is built for', () => {
   it('are what every command, sample, client example and Postman environment uses', async () => {
     const { read, runnable } = await built('hosted');
-    expect(runnable).toContain('https://sandbox.tas.example');
-    expect(runnable).toContain('https://mock.tas.example');
-    expect(runnable).not.toContain('.example//');
+    expect(runnable).toContain(sandbox);
+    expect(runnable).toContain(mock);
+    expect(runnable).not.toContain(`${mock}//`);
     expect(runnable).not.toContain(LOCAL.sandbox);
     expect(runnable).not.toContain(LOCAL.mock);
-    expect(read('index.html')).toContain('the hosted sandbox at <code>https://sandbox.tas.example</code>');
+    expect(read('index.html')).toContain(`the hosted sandbox at <code>${sandbox}</code>`);
     expect(read('downloads.html')).toMatch(/Hosted for you: the sandbox at .*and the mock at/);
-    expect(read('reference.html')).toContain('https://sandbox.tas.example/api/v2');
+    expect(read('reference.html')).toContain(`${sandbox}/api/v2`);
   });
 
   it('are what every page speaks of: localhost only where the reader starts a server of their own', async () => {
@@ -111,15 +97,12 @@ describe('the hosted addresses the site is built for', () => {
         .replace(/[^.]*(on your machine|you started|your own machine)[^.]*/g, '');
     for (const file of ['reference.html', 'sandbox-control.html', 'client.html', 'index.html', 'errors.html'])
       expect(words(file), file).not.toMatch(/localhost|local (sandbox|mock)/);
-    expect(read('sandbox-control.html')).toContain('https://sandbox.tas.example/__sandbox');
-    // A URL in code may break after a slash (<wbr>): the words are the same.
-    expect(read('client.html').replaceAll('<wbr>', '')).toContain(
-      'The mock is hosted at <code>https://mock.tas.example</code>',
-    );
+    expect(read('sandbox-control.html')).toContain(`${sandbox}/__sandbox`);
+    expect(read('client.html')).toContain(`The mock is hosted at <code>${mock}</code>`);
     // Downloads: the conformance run checks the hosted sandbox; only the commands that start a server
     // of the reader's own say where it listens.
     const downloads = words('downloads.html');
-    expect(downloads).toContain('--base-url https://sandbox.tas.example --provision sandbox');
+    expect(downloads).toContain(`--base-url ${sandbox} --provision sandbox`);
     const mentions = [...downloads.matchAll(/[^.]*localhost[^.]*/g)].map((m) => m[0]);
     expect(mentions.length).toBeGreaterThan(0);
     for (const line of mentions) expect(line).toMatch(/It prints the address it listens on/);
@@ -153,8 +136,8 @@ describe('the support contact and the licence', () => {
     const reference = shown(read('reference.html'));
     for (const value of Object.values(publisher)) expect(reference).toContain(value);
     expect(reference).not.toMatch(PLACEHOLDER);
-    expect(read('index.html')).toContain('<a href="https://partners.example.org/help">');
-    expect(read('index.html')).toContain('mailto:help@partners.example.org');
+    expect(read('index.html')).toContain(`<a href="${publisher.supportUrl}">`);
+    expect(read('index.html')).toContain(`mailto:${publisher.supportEmail}`);
   });
 });
 

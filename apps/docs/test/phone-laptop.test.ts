@@ -1,31 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, TEST_LIMIT_MS, tsxCommand } from '@tas/serve/testing';
+import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookAt } from './looked-at.js';
 import { openOfflineBrowser } from './offline-browser.js';
+import { publishedSite } from './published-site.js';
 import { plainStaticServer } from './static-server.js';
 
-// Every page of the site as a partner publishes it (built for hosted servers and a support contact,
-// with addresses as long as a real partner domain makes them), on a phone and on a laptop, as a person
+// Every page of the site as a partner publishes it (published-site.ts: built for hosted servers and a
+// support contact, with addresses as long as a real partner domain makes them), on a phone and on a laptop, as a person
 // sees it: a screenshot of each (test-artifacts/screens/, to look at), and what the browser drew
 // checked for a page wider than the screen, controls under something else, words broken inside and
 // tables cut off.
-const BUILD_CLI = fileURLToPath(new URL('../src/cli/build.ts', import.meta.url));
-const HOST = 'partners.test-administration.example.org';
-const PUBLISHED = [
-  ['--sandbox-url', `https://sandbox.${HOST}`],
-  ['--mock-url', `https://mock.${HOST}`],
-  ['--support-url', `https://${HOST}/support/contact-us`],
-  ['--support-email', `partner-support@${HOST}`],
-  ['--license-name', 'Test Administration Service partner agreement, 2026 edition'],
-  ['--license-url', `https://${HOST}/legal/partner-agreement`],
-].flat();
-const work = mkdtempSync(join(tmpdir(), 'tas-docs-phone-'));
-const site = join(work, 'site');
 const screens = fileURLToPath(new URL('../test-artifacts/screens', import.meta.url));
 // The pages every build makes (the repository's own build lists them; the addresses change none).
 const pages = readdirSync(fileURLToPath(new URL('../dist', import.meta.url))).filter((f) => f.endsWith('.html'));
@@ -38,15 +26,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(screens, { recursive: true });
-  const built = await run(tsxCommand(BUILD_CLI, ['--out', site, ...PUBLISHED]));
-  expect(built.code, built.stderr).toBe(0);
-  server = await plainStaticServer(site);
+  server = await plainStaticServer(await publishedSite());
   ({ browser } = await openOfflineBrowser());
 }, 2 * TEST_LIMIT_MS);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 describe.each(VIEWPORTS)('on a $name ($width x $height)', ({ name, width, height }) => {

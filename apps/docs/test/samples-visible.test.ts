@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDescription } from '@tas/openapi';
@@ -22,8 +22,12 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tas-docs-samples-'));
-  await buildSite({ ...defaultSiteOptions(), outDir: dir });
+  // turbo builds dist/ before tests (as browser.test.ts reads it); a bare `vitest run` builds a site of its own.
+  let dir = defaultSiteOptions().outDir;
+  if (!existsSync(join(dir, 'reference.html'))) {
+    dir = mkdtempSync(join(tmpdir(), 'tas-docs-samples-'));
+    await buildSite({ ...defaultSiteOptions(), outDir: dir });
+  }
   server = await plainStaticServer(dir);
   ({ browser } = await openOfflineBrowser());
 }, TEST_LIMIT_MS);

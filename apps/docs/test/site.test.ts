@@ -21,6 +21,13 @@ async function build(overrides: Partial<typeof defaults>) {
   return { outDir, lines, summary, page };
 }
 
+// The site as built with every default, read by several tests (none writes to it): built once.
+let defaultBuild: ReturnType<typeof build> | undefined;
+const builtWithDefaults = () => {
+  defaultBuild ??= build({});
+  return defaultBuild;
+};
+
 describe('the built site', () => {
   it('works without client examples, control API or workflows, and says so', async () => {
     const none = join(tmpdir(), 'tas-docs-nothing-here');
@@ -56,7 +63,7 @@ describe('the built site', () => {
   });
 
   it('is one folder with relative links only, the description beside the page and its version shown', async () => {
-    const { outDir, page } = await build({});
+    const { outDir, page } = await builtWithDefaults();
     // The bundle as it is, but for the contact and licence the build was given (none here: the
     // description's placeholder support address and LicenseRef identifier are left out).
     const bundled = JSON.parse(readFileSync(join(defaults.descriptionDir, 'openapi.json'), 'utf8'));
@@ -80,7 +87,7 @@ describe('the built site', () => {
   });
 
   it('lists every assumption of the description on its own page, as text with its place in small print', async () => {
-    const { page, outDir } = await build({});
+    const { page, outDir } = await builtWithDefaults();
     const assumptions = listAssumptions(doc);
     const text = readFileSync(join(outDir, 'assumptions.html'), 'utf8');
     expect(text.match(/<li><span class="reason">/g)).toHaveLength(assumptions.length);
@@ -98,7 +105,7 @@ describe('the built site', () => {
 
 describe("the downloads page: a partner's whole kit", () => {
   it('carries the client tarball with its SHA-256, its README, the 3.0 files and the Postman files', async () => {
-    const { outDir, page, summary } = await build({});
+    const { outDir, page, summary } = await builtWithDefaults();
     const downloads = readFileSync(join(outDir, 'downloads.html'), 'utf8');
     const client = JSON.parse(readFileSync(join(defaults.clientDir ?? '', 'package.json'), 'utf8'));
     const file = `tas-client-${client.version}.tgz`;
@@ -159,7 +166,7 @@ describe('placeOf names an assumption readably', () => {
 
 describe('the published workflows', () => {
   it('name source descriptions that exist inside the site, not in the repository', async () => {
-    const { outDir, summary } = await build({});
+    const { outDir, summary } = await builtWithDefaults();
     expect(summary.arazzo.length).toBeGreaterThan(0);
     for (const file of summary.arazzo) {
       const text = readFileSync(join(outDir, 'arazzo', file), 'utf8');
