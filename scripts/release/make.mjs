@@ -17,8 +17,13 @@ export function writeRelease({ root, openapi, version, out, log }) {
   cpSync(join(openapi, 'dist/openapi.yaml'), join(dir, `tas-api-${version}.yaml`));
   cpSync(join(openapi, 'dist/openapi.json'), join(dir, `tas-api-${version}.json`));
   cpSync(join(root, 'apps/docs/dist'), join(dir, 'docs'), { recursive: true });
+  // Packed as built (release.mjs has just built them with turbo, or --no-build says they are): a
+  // prepack script would build the package a second time.
   for (const pkg of ['packages/client', 'packages/conformance']) {
-    execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: join(root, pkg), stdio: 'ignore' });
+    execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: join(root, pkg),
+      stdio: 'ignore',
+    });
   }
   // The sandbox and the mock, as their builds packed them (bins tas-sandbox and tas-mock).
   for (const app of ['apps/sandbox/dist', 'apps/mock/dist']) {

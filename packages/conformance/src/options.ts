@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '@tas/openapi';
+import type { OpenApiDocument, Validator } from '@tas/openapi';
 import type { Check } from './check.js';
 import type { Fixtures } from './fixtures-file/fixtures.js';
 import type { RateLimit } from './http/pacer.js';
@@ -55,6 +55,11 @@ export interface RunOptions {
   /** Called as each check ends (a line per check). */
   onResult?: (result: CheckResult) => void;
   doc?: OpenApiDocument;
+  /**
+   * The validator compiled from `doc`, when the caller has one: compiling is a run's costly part,
+   * and a caller that makes many runs over one description (the tests) compiles it once.
+   */
+  validator?: Validator;
 }
 
 /** The run's selection (selection.ts): what a run with these options targets, paces, runs and costs. */

@@ -29,7 +29,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
   const doc = given.doc ?? loadDescription();
   const assumptions = listAssumptions(doc);
   const operations = listOperations(doc);
-  const validator = createValidator(doc);
+  const validator = (given.doc && given.validator) || createValidator(doc);
   const options = { ...settle(given), baseUrl: normalizeBaseUrl(given.baseUrl, basePath(doc)) };
   const { baseUrl, clock, target, strict, seed } = options;
   const selection = await selectRun(options, doc, assumptions, validator);

@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Breach, CLAIMS, type Claim, describeBreach } from '../src/claims/index.js';
 import { claimsSummary } from '../src/claims/table.js';
 import { type RunResult, run } from '../src/run.js';
 import { faultOf } from './claims/breach.js';
+import { described } from './described-once.js';
 import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import { startFaultProxy } from './faults/proxy.js';
 import { limiter, withStack } from './variants/stack.js';
 
 // A 429 is waited out on a clock that only pretends.
 const clock = { now: () => Date.now(), sleep: async () => {} };
-const doc = loadDescription();
+const { doc } = described;
 
 /** Checks that move the sandbox's clock: their breaches get a sandbox of their own. */
 const MOVES_CLOCK = ['draft-token-expiry'];
@@ -41,7 +41,15 @@ async function runBreach(claim: Claim, breach: Breach): Promise<{ result: RunRes
   const [apiKey, otherApiKey] = breach.mode === 'instant' ? [OTHER_KEY, MAIN_KEY] : [MAIN_KEY, OTHER_KEY];
   const { fault, applied } = faultOf(doc, breach, { main: apiKey, other: otherApiKey, sms: breach.mode !== 'instant' });
   const only = onlyOf(claim, breach);
-  const options = { apiKey, otherApiKey, provision: 'sandbox' as const, rate: false as const, clock, only };
+  const options = {
+    apiKey,
+    otherApiKey,
+    provision: 'sandbox' as const,
+    rate: false as const,
+    clock,
+    only,
+    ...described,
+  };
   if (only.some((id) => MOVES_CLOCK.includes(id))) {
     const result = await withStack([fault], (baseUrl) => run({ ...options, baseUrl }));
     return { result, applied: applied() };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RunResult, run } from '../src/run.js';
+import { described } from './described-once.js';
 import { FAULTS, MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import type { Fault } from './faults/proxy.js';
 import { type Allowed, ALLOWED as FIRST } from './variants/allowed.js';
@@ -23,7 +24,7 @@ const withVariant = <T>(allowed: Fault, fault: Fault | undefined, use: (url: str
 const limited = limiter(2);
 
 const runWith = (baseUrl: string, [apiKey, otherApiKey]: readonly [string, string], only?: string[]) =>
-  run({ baseUrl, apiKey, otherApiKey, provision: 'sandbox', rate: false, clock, only });
+  run({ baseUrl, apiKey, otherApiKey, provision: 'sandbox', rate: false, clock, only, ...described });
 
 const stated = (result: RunResult) =>
   result.results.flatMap((r) => r.findings.filter((f) => !f.assumed).map((f) => `${r.id}: ${f.message}`));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allChecks } from '../src/checks/index.js';
 import { main } from '../src/cli.js';
 import { type RunResult, run } from '../src/run.js';
+import { described } from './described-once.js';
 import { FAULTS, HANG, MAIN_KEY, OTHER_KEY, type Variant } from './faults/faults.js';
 import type { Fault } from './faults/proxy.js';
 import { BASES } from './variants/conformant.js';
@@ -40,6 +41,7 @@ function runOf(variant: Variant, [base, layers]: (typeof BASES)[number]): Promis
             clock,
             strict: verdict === 'strict',
             only,
+            ...described,
           }),
         ),
       );
@@ -88,7 +90,7 @@ describe('a server that never answers', () => {
     const fault: Fault = { hang: (req) => req.path.includes('/aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee/questions/') };
     const result = await withFault(fault, (baseUrl) =>
       // Long enough for every other answer on a loaded machine; only the hung one reaches it.
-      run({ baseUrl, apiKey: MAIN_KEY, provision: 'sandbox', rate: false, clock, timeoutSeconds: 1 }),
+      run({ baseUrl, apiKey: MAIN_KEY, provision: 'sandbox', rate: false, clock, timeoutSeconds: 1, ...described }),
     );
     expect(result.aborted).toBeUndefined();
     expect(result.conforms).toBe(false);

@@ -2,6 +2,7 @@ import { startMock } from '@tas/mock';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/run.js';
+import { described } from './described-once.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -24,6 +25,7 @@ describe('against the sandbox', () => {
       otherApiKey: other,
       provision: 'sandbox',
       rate: false,
+      ...described,
     });
     expect(notPassing(result.results)).toEqual([]);
     expect(result.conforms).toBe(true);
@@ -42,7 +44,7 @@ describe('against the sandbox', () => {
 
 describe('against the Prism mock', () => {
   it('passes the contract checks and says why it skipped the others', async () => {
-    const result = await run({ baseUrl: mock.url, apiKey: 'any-key', target: 'mock', rate: false });
+    const result = await run({ baseUrl: mock.url, apiKey: 'any-key', target: 'mock', rate: false, ...described });
     expect(notPassing(result.results)).toEqual([]);
     const ran = result.results.filter((r) => r.outcome === 'pass');
     expect(ran.length).toBeGreaterThanOrEqual(16);
