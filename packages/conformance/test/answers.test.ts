@@ -13,7 +13,8 @@ describe('answersFor', () => {
     ['a question without its answer', { test_id: 7, questions: [{ num: '1' }] }, [0]],
     ['no questions', { test_id: 7, questions: [] }, []],
     ['an HTML questionnaire', { html: '<form></form>' }, undefined],
-    ['questions that are no list', { questions: 'none' }, undefined],
+    ['questions that are no list: none answered, the checks judge the shape', { questions: 'none' }, []],
+    ['questions null', { test_id: 7, questions: null }, undefined],
     ['no data', undefined, undefined],
   ])('%s', (_, questionnaire, expected) => {
     expect(answersFor(questionnaire as never)).toEqual(expected);

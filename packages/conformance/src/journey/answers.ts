@@ -12,13 +12,15 @@ function firstOptionId(question: Question): number | undefined {
 
 /**
  * One valid answer per question: the first option's id, or a short text (`answer.text` is `true`).
- * Undefined for an HTML questionnaire, which has no `questions`.
+ * Undefined for an HTML questionnaire, which has no `questions`. Questions that are no list get no
+ * answers: the checks that read the questionnaire judge its shape (questions-flat fails on it).
  */
 export function answersFor(
   questionnaire: Unchecked<Schemas['Questionnaire']> | undefined,
 ): (number | string)[] | undefined {
   const questions = (questionnaire as Unchecked<Schemas['JsonQuestionnaire']>)?.questions;
-  if (!Array.isArray(questions)) return undefined;
+  if (questions === undefined || questions === null) return undefined;
+  if (!Array.isArray(questions)) return [];
   return questions.map((question: Question) =>
     question?.answer?.text === true ? 'پاسخ آزمایشی' : (firstOptionId(question) ?? 0),
   );
