@@ -61,10 +61,13 @@ const FORMS = [
 /** A heading by its text; Redoc's own carries a "link to …" label before it. */
 const named = (summary: string) => new RegExp(`(^|\\s)${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-// Each operation of the reference by our form and Redoc's; Redoc 2's form and the control API's
-// operations by one form each, to keep the run within a few minutes on a busy machine.
+// Each operation of the reference by our form; Redoc's own and Redoc 2's form for every fourth, and
+// the control API's operations by our form, to keep the run within a few minutes on a busy machine.
+// Our form proves Redoc's for the rest: the page rewrites it into Redoc's route before anything else
+// runs (prerender.ts's deepLinkScript), so Redoc, the plain copy and the scroll see Redoc's own link,
+// and an operation Redoc could not open by its route fails by ours.
 const CASES = OPERATIONS.flatMap((op, i) =>
-  FORMS.filter((_, f) => (op.file === 'reference.html' ? f < 2 || i % 4 === 0 : f === 0)).map(
+  FORMS.filter((_, f) => (op.file === 'reference.html' ? f === 0 || i % 4 === 0 : f === 0)).map(
     ([form, link]) => [`${op.file}${link(op)}`, form, op] as const,
   ),
 );

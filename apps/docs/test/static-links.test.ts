@@ -113,8 +113,9 @@ describe('links on a plain static host', () => {
       // (a plain id, Redoc's route, an older form the page rewrites as it loads): a Redoc page takes
       // seconds to load on a busy machine. Every other link is followed in the first loaded page, as a
       // click on it would be: the page's rewrite of an older form is the same function on load and on
-      // a change of hash (prerender.ts's deepLinkScript), and deep-links.test.ts opens every operation
-      // fresh by each form. A link to a missing place still fails, fresh or followed.
+      // a change of hash (prerender.ts's deepLinkScript; its run on load is the fresh open of that form
+      // here, and deep-links.test.ts opens every operation of the reference fresh by it). A link to a
+      // missing place still fails, fresh or followed.
       for (const pageLinks of byPage.values()) {
         let loaded: Page | undefined;
         let down: string | undefined;
