@@ -65,10 +65,25 @@ function originOf(req: IncomingMessage): string {
 /** Operations whose work grows with what they list or make: they weigh KEY_WORK.costly. */
 const COSTLY = new Set(['listRecords', 'listRoadmaps', 'createRoadmap', 'readSmsOutbox', 'reset']);
 
-/** The envelope of a 200 as JSON text; data built in steps comes already encoded. */
-function encode(body: unknown): string {
+const DATA_HEAD = Buffer.from('{"data":');
+const DATA_TAIL = Buffer.from(',"successful":true,"messages":[]}');
+
+/** The envelope as JSON text; data built in steps comes already encoded, in pieces sent as they are. */
+function encode(body: unknown): string | Buffer[] {
   const { data } = body as { data: unknown };
-  return data instanceof Encoded ? `{"data":${data.json},"successful":true,"messages":[]}` : JSON.stringify(body);
+  return data instanceof Encoded ? [DATA_HEAD, ...data.chunks, DATA_TAIL] : JSON.stringify(body);
+}
+
+/** Sends the envelope; pieces go out one by one, the length they add up to stated. */
+function send(res: ServerResponse, status: number, headers: Record<string, string>, text: string | Buffer[]): void {
+  if (typeof text === 'string') {
+    res.writeHead(status, headers).end(text);
+    return;
+  }
+  const length = text.reduce((n, chunk) => n + chunk.length, 0);
+  res.writeHead(status, { ...headers, 'Content-Length': String(length) });
+  for (const chunk of text) res.write(chunk);
+  res.end();
 }
 
 /** A logger that drops every line; the app skips building lines for it. */
@@ -199,11 +214,17 @@ export function createApp(o: AppOptions) {
       const { sent, ...exchange } = await answer(req, res, url, raw);
       status = exchange.status;
       const text = encode(exchange.body);
-      res
-        .writeHead(status, exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers })
-        .end(text);
+      send(
+        res,
+        status,
+        exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers },
+        text,
+      );
       sent?.();
-      if (o.observe) o.observe({ method, path: url?.pathname ?? String(req.url), ...exchange, body: JSON.parse(text) });
+      if (o.observe) {
+        const json = typeof text === 'string' ? text : Buffer.concat(text).toString();
+        o.observe({ method, path: url?.pathname ?? String(req.url), ...exchange, body: JSON.parse(json) });
+      }
     }
     // One line per request; never the API key.
     if (o.log !== quiet)

@@ -60,6 +60,8 @@ function paging(ctx: Ctx<{ page: number; page_size: number }>, count: number) {
   };
 }
 
+const COMMA = Buffer.from(',');
+
 const listRoadmaps: ControlHandler<'listRoadmaps'> = async (ctx) => {
   const { n } = sql<{ n: number }>(ctx.db, 'SELECT count(*) AS n FROM roadmaps WHERE organizer = ?').get(
     ctx.org.id,
@@ -70,12 +72,14 @@ const listRoadmaps: ControlHandler<'listRoadmaps'> = async (ctx) => {
     'SELECT * FROM roadmaps WHERE organizer = ? ORDER BY created DESC, rowid DESC LIMIT ? OFFSET ?',
   ).all(ctx.org.id, size, offset);
   // A roadmap may hold 200 records: they are viewed and encoded in steps, other keys' calls between.
-  const parts: string[] = [];
-  for (const row of rows) {
+  const chunks: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"roadmaps":[`)];
+  for (const [i, row] of rows.entries()) {
     await ctx.turn();
-    parts.push(await encodeRoadmap(ctx.view, row, ctx.turn));
+    if (i > 0) chunks.push(COMMA);
+    chunks.push(...(await encodeRoadmap(ctx.view, row, ctx.turn)));
   }
-  return new Encoded(`${JSON.stringify(head).slice(0, -1)},"roadmaps":[${parts.join(',')}]}`);
+  chunks.push(Buffer.from(']}'));
+  return new Encoded(chunks);
 };
 
 const completeVip: ControlHandler<'completeVip'> = (ctx) => {

@@ -96,19 +96,24 @@ export function roadmapView(view: View, row: RoadmapRow): Schemas['Roadmap'] {
  * A roadmap as roadmapView shapes it, encoded as JSON in steps of `per` records with `turn` between
  * (a roadmap may hold 200 records).
  */
-export async function encodeRoadmap(view: View, row: RoadmapRow, turn: () => Promise<void>, per = 50) {
+export async function encodeRoadmap(
+  view: View,
+  row: RoadmapRow,
+  turn: () => Promise<void>,
+  per = 50,
+): Promise<Buffer[]> {
   const records = roadmapRecords(view.db, row.token);
-  const parts: string[] = [];
+  const head = JSON.stringify({ token: row.token, roles: JSON.parse(row.roles) });
+  const chunks: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"test_records":[`)];
   for (let i = 0; i < records.length; i += per) {
     if (i > 0) await turn();
-    parts.push(
-      records
-        .slice(i, i + per)
-        .map((r) => JSON.stringify(recordView(view, r)))
-        .join(','),
-    );
+    const part = records
+      .slice(i, i + per)
+      .map((r) => JSON.stringify(recordView(view, r)))
+      .join(',');
+    chunks.push(Buffer.from(i > 0 ? `,${part}` : part));
   }
-  const head = JSON.stringify({ token: row.token, roles: JSON.parse(row.roles) });
   const tail = JSON.stringify({ tests_auth_required: view.testsAuthRequired, auth_required: row.authenticated === 0 });
-  return `${head.slice(0, -1)},"test_records":[${parts.join(',')}],${tail.slice(1)}`;
+  chunks.push(Buffer.from(`],${tail.slice(1)}`));
+  return chunks;
 }
