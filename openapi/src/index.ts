@@ -17,7 +17,7 @@ export {
 } from './description.js';
 export { type Limits, limitsOf } from './limits.js';
 export { answerMedia, MEDIA_PREFIX, type MediaAnswer, type MediaFile, mediaBaseOf, sampleMedia } from './media.js';
-export { createNormaliser, NORMALISE_STEPS, normaliseString } from './normalise.js';
+export { createNormaliser, NORMALISE_STEPS, normaliseString, stepsOf } from './normalise.js';
 export {
   listOperations,
   type Match,

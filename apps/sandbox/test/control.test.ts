@@ -70,6 +70,17 @@ describe('states as created by the control API', () => {
     expect((await sms.post(`/__sandbox/records/${randomUUID()}/complete-vip/`)).status).toBe(404);
   });
 
+  it('a token and a mobile mean on the control API what they mean on the API (x-normalise)', async () => {
+    const token = await sms.record('career-interest', 'vip_wait');
+    const done = await sms.post(`/__sandbox/records/${token.toUpperCase()}/complete-vip/`);
+    expect([done.status, done.body.data.token]).toEqual([200, token]);
+    const urn = await sms.post(`/__sandbox/records/urn:uuid:${token}/complete-vip/`);
+    expect([urn.status, urn.body.messages[0].code]).toEqual([400, 'invalid_parameter']);
+    await sms.post(`/api/v2/record/${token}/auth/`, { mobile: '09125555556', profile: adult });
+    const persian = await sms.get(`/__sandbox/sms/?mobile=${encodeURIComponent('۰۹۱۲۵۵۵۵۵۵۶')}`);
+    expect([persian.status, persian.body.data.messages.length]).toEqual([200, 1]);
+  });
+
   it('createRoadmap takes roles and tests; roadmap records carry their role', async () => {
     const roles = [{ id: 7, title: 'نوجوان', test_ids: ['career-interest', 'raven-html'] }];
     const { token, records } = await sms.roadmap(roles);

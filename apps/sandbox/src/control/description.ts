@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createValidator, type JsonObject, listOperations, type OpenApiDocument } from '@tas/openapi';
+import {
+  createValidator,
+  type JsonObject,
+  listOperations,
+  type OpenApiDocument,
+  type Operation,
+  pointerGet,
+  stepsOf,
+} from '@tas/openapi';
 import { parse } from 'yaml';
 import { description } from '../catalog/examples.js';
 
@@ -32,5 +40,20 @@ export function controlContract() {
   const doc = loadControlDescription();
   const validator = createValidator(doc);
   validator.ajv.addSchema(description as unknown as JsonObject, MAIN_ID);
-  return { doc, operations: listOperations(doc), validator };
+  return { doc, operations: listOperations(doc).map(withMainSteps), validator };
+}
+
+/**
+ * listOperations follows the document's own refs only: a parameter whose schema is the main
+ * description's (a token, a mobile) takes the `x-normalise` steps that schema names there, so that
+ * an upper-case token or Persian digits mean on the control API what they mean on the API.
+ */
+function withMainSteps(operation: Operation): Operation {
+  const parameters = operation.parameters.map((p) => {
+    const ref = (p.schema as JsonObject).$ref;
+    if (typeof ref !== 'string' || !ref.startsWith(`${MAIN_ID}#`)) return p;
+    const schema = pointerGet(description, ref.slice(MAIN_ID.length + 1)) as JsonObject | undefined;
+    return { ...p, normalise: stepsOf(schema, ref) };
+  });
+  return { ...operation, parameters };
 }
