@@ -7,7 +7,7 @@ import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSamples, withCodeSamples } from '../src/builder/code-samples.js';
-import type { Sample } from '../src/samples/render.js';
+import { FRESH_ID, type Sample } from '../src/samples/render.js';
 
 // Every code sample of the reference, run as a partner runs it: the curl one in bash, the typed-client
 // one with tsx, against a fresh sandbox; the variables each reads are real tokens made for it.
@@ -161,6 +161,15 @@ describe('the code samples of the reference', () => {
       expect(JSON.parse(clientRun.stdout)).toBeTypeOf('object');
     },
   );
+
+  // Plain sh has no $RANDOM: the line's first form gave two runs in the same second one external_id.
+  it('the external_id line gives two runs at once under plain sh two numbers', async () => {
+    const [line] = FRESH_ID.filter((l) => l.startsWith('EXTERNAL_ID='));
+    const runs = await Promise.all([1, 2].map(() => run('sh', ['-c', `${line}\necho "$EXTERNAL_ID"`], {})));
+    const ids = runs.map((r) => r.stdout.trim());
+    for (const id of ids) expect(id).toMatch(/^\d{11,15}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
 
   // external_id is unique per organizer: a sample that sent the example's fixed one failed the second time.
   it.each(['authenticateRecord', 'authenticateRoadmap'])(

@@ -14,8 +14,14 @@ export interface Sample {
 
 const VARIABLE = /\$([A-Z][A-Z0-9_]*)/g;
 
-/** A new external_id each run: the time in seconds, then a random number (bash and zsh; plain sh: the time alone). */
-const FRESH_ID = ['# external_id is unique per organizer: a new one each run', 'EXTERNAL_ID=$(date +%s)$RANDOM'];
+/**
+ * A new external_id each run: the time in seconds, then a random number from 0 to 65535 read with od
+ * (POSIX: bash, zsh and plain sh alike; sh has no $RANDOM, and two runs in one second collided there).
+ */
+export const FRESH_ID = [
+  '# external_id is unique per organizer: a new one each run',
+  "EXTERNAL_ID=$(date +%s)$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')",
+];
 
 /** Both samples of one operation, from its entry in `calls.ts` and the description's request example. */
 export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sandbox): Sample {
