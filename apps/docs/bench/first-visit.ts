@@ -15,8 +15,9 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { launchChromium } from '@tas/browser';
 import { parseCommandLine } from '@tas/serve';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { parse } from 'yaml';
 import { compressSite } from '../src/builder/compress.js';
 import { operationsOf } from '../src/builder/prerender.js';
@@ -80,16 +81,7 @@ const picked = (OPS > 0 ? all.filter((_, i) => i % step === 0).slice(0, OPS) : a
 
 const oursServer = await serveDocs({ dir: ours, port: 0 });
 const theirsServer = await serveDocs({ dir: theirs, port: 0 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-});
+const browser = await launchChromium();
 
 /**
  * Notes, from navigation start, when a heading that ends with the summary is first inside the

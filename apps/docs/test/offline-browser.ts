@@ -1,16 +1,6 @@
+import { launchChromium } from '@tas/browser';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
-
-/** Debian's Chromium, headless, with the flags that keep it off the network it would call home on. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import type { Browser, Page } from 'playwright-core';
 
 export interface OfflineBrowser {
   browser: Browser;
@@ -23,7 +13,7 @@ export interface OfflineBrowser {
 
 /** A page whose network is cut off: everything outside localhost is refused, and noted. */
 export async function openOfflineBrowser(): Promise<OfflineBrowser> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const context = await browser.newContext();
   // Playwright's 30 s default is a fixed window that a loaded machine overruns.
   context.setDefaultTimeout(READY_LIMIT_MS);

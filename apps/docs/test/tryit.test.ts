@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '@tas/browser';
 import { listOperations, loadDescription } from '@tas/openapi';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/builder/site.js';
 import { siteAddresses } from '../src/guide/addresses.js';
@@ -23,16 +24,6 @@ const options = defaultSiteOptions();
 const artifacts = fileURLToPath(new URL('../test-artifacts', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 let siteDir = options.outDir;
 let ownSite: string | undefined;
 const work = mkdtempSync(join(tmpdir(), 'tas-docs-tryit-'));
@@ -89,7 +80,7 @@ beforeAll(async () => {
   sandboxUrl = servers.sandbox;
   mockUrl = servers.mock;
   proxy = await gateway(sandboxUrl, { change: statusAsString });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   ({ p: page } = await openBrowser(LAPTOP));
   mkdirSync(artifacts, { recursive: true });
 });

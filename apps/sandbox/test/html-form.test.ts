@@ -1,7 +1,8 @@
 // The HTML questionnaire, as a participant meets it: the sandbox's HTML embedded in an iframe of a
 // partner's page, in Chromium; filled in, submitted, and the record finished. The page learns it
 // by postMessage and confirms with GET /record/{token}/, as the docs guide says.
-import { type Browser, chromium } from 'playwright-core';
+import { launchChromium } from '@tas/browser';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adult, type Client, INSTANT_KEY, MOBILE, start } from './helpers.js';
 
@@ -9,7 +10,7 @@ let sandbox: Awaited<ReturnType<typeof start>>;
 let browser: Browser;
 beforeAll(async () => {
   sandbox = await start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,6 @@
+import { launchChromium } from '@tas/browser';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/options.js';
 import { toHtml } from '../src/report/html.js';
@@ -8,10 +9,7 @@ import { STATEMENTS } from '../src/statements/list.js';
 // The HTML report as a QA engineer opens it on a phone: nothing runs off the side of the page.
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 

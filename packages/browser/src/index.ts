@@ -1,0 +1,1 @@
+export { CHROMIUM_ARGS, chromiumPath, launchChromium, NoChromiumError } from './launch.js';
