@@ -51,7 +51,10 @@ afterAll(() => sandbox.close());
 
 describe('the Arazzo journeys, run by redocly respect against the sandbox', () => {
   it.each([
-    { key: 'sandbox-key-instant', ids: ['record-journey-instant', 'roadmap-record-auth-refused'] },
+    {
+      key: 'sandbox-key-instant',
+      ids: ['record-journey-instant', 'roadmap-journey-instant', 'roadmap-record-auth-refused'],
+    },
     { key: 'sandbox-key-sms', ids: ['record-journey-sms', 'roadmap-journey-sms', 'roadmap-record-auth-refused'] },
   ])('$key: $ids pass', async ({ key, ids }) => {
     const { code, report } = await respect(sandbox.url, key, ids);

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { apiSteps, journeyOf, loadJourneys } from '../src/journeys.js';
+import { operations } from './helpers.js';
+
+const control = parse(readFileSync(new URL('../../apps/sandbox/control.openapi.yaml', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+};
+const controlIds = new Set(
+  Object.values(control.paths).flatMap((item) => Object.values(item).map((o) => o.operationId)),
+);
+const apiIds = new Set(operations.map((o) => o.operationId));
+const journeys = loadJourneys();
+
+describe('the journeys, read from the Arazzo workflows (dist/journeys.json)', () => {
+  it('are the workflows of arazzo/journeys.arazzo.yaml, in order', () => {
+    const source = parse(readFileSync(new URL('../arazzo/journeys.arazzo.yaml', import.meta.url), 'utf8'));
+    expect(journeys.map((j) => j.workflowId)).toEqual(
+      source.workflows.map((w: { workflowId: string }) => w.workflowId),
+    );
+  });
+
+  it.each(journeys.flatMap((j) => j.steps.map((s) => [`${j.workflowId}/${s.stepId}`, s] as const)))(
+    '%s calls an operation its source describes',
+    (_, step) => {
+      expect(step.source === 'tas' ? apiIds : controlIds).toContain(step.operationId);
+      expect(['tas', 'sandbox']).toContain(step.source);
+    },
+  );
+
+  it('step ids are unique across the file (Redocly reads outputs file-wide)', () => {
+    const ids = journeys.flatMap((j) => j.steps.map((s) => s.stepId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('apiSteps: the API calls of a journey, in order, with the status each expects', () => {
+    expect(apiSteps(journeyOf('roadmap-journey-sms', journeys))).toEqual([
+      { operationId: 'getRoadmap', status: 200 },
+      { operationId: 'authenticateRoadmap', status: 200 },
+      { operationId: 'verifyRoadmapAuth', status: 200 },
+      { operationId: 'getRecord', status: 200 },
+      { operationId: 'authenticateRoadmap', status: 409 },
+    ]);
+  });
+
+  it('an unknown journey is refused naming those there are', () => {
+    expect(() => journeyOf('nope', journeys)).toThrow(/no journey nope; there are record-journey-instant, /);
+  });
+});
