@@ -20,8 +20,8 @@ const journeys = [
 ];
 
 describe('examples/ (embedded in the docs getting-started page)', () => {
-  it('holds one example per journey, and nothing else', () => {
-    expect(readdirSync(dir).sort()).toEqual(journeys.map((j) => `${j}.ts`).sort());
+  it('holds one example per journey and the sandbox helper they share, nothing else', () => {
+    expect(readdirSync(dir).sort()).toEqual([...journeys, 'sandbox'].map((j) => `${j}.ts`).sort());
   });
 
   it('type-checks against the built package, as a partner would import it', () => {
@@ -29,7 +29,7 @@ describe('examples/ (embedded in the docs getting-started page)', () => {
     const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
     const { options } = ts.parseJsonConfigFileContent(config, ts.sys, fileURLToPath(new URL('..', import.meta.url)));
     const program = ts.createProgram(
-      journeys.map((j) => `${dir}${j}.ts`),
+      [...journeys, 'sandbox'].map((j) => `${dir}${j}.ts`),
       options,
     );
     const diagnostics = ts
@@ -38,7 +38,7 @@ describe('examples/ (embedded in the docs getting-started page)', () => {
     expect(diagnostics).toEqual([]);
   });
 
-  it.each(journeys)('%s is short and says what it shows in its first line', (journey) => {
+  it.each([...journeys, 'sandbox'])('%s is short and says what it shows in its first line', (journey) => {
     const lines = readFileSync(`${dir}${journey}.ts`, 'utf8').trimEnd().split('\n');
     expect(lines[0]).toMatch(/^\/\/ \S/);
     expect(lines.length).toBeLessThanOrEqual(40);
