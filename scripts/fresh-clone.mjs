@@ -9,7 +9,11 @@
 // machine); unset, the README's own ports are used.
 // The first command's `npm install` is the one .ci/run itself just ran in its own clean clone, with the
 // same lockfile: the clone takes that install as hard links (seconds, not the two minutes of compiling
-// better-sqlite3 again) and runs the rest of the command; --install runs the whole command instead.
+// better-sqlite3 again) and runs the rest of the command. Likewise its builds: turbo in the clone uses
+// the checkout's cache, where .ci/run's npm test has just built this HEAD from nothing, so the first
+// start restores what it needs (the same files, hence the same hashes and outputs) rather than building
+// it a second time; a build npm start needs and does not ask turbo for is still missing here. --install
+// runs the whole command from nothing instead: its install, and its builds in the clone's own cache.
 // Usage: node scripts/fresh-clone.mjs [--keep] [--install]
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -161,6 +165,14 @@ function interfacePasses(clone, beside) {
   rmSync(dirname(beside), { recursive: true, force: true });
 }
 
+/** The checkout's turbo cache for the clone's turbo runs (not with --install: there the clone builds). */
+function checkoutCache() {
+  const cache = join(checkout, '.turbo', 'cache');
+  if (install || !existsSync(cache)) return {};
+  say(`turbo in the clone uses the checkout's cache (${cache}): what npm test built is restored, not built again`);
+  return { TURBO_CACHE_DIR: cache };
+}
+
 const running = [];
 const dir = mkdtempSync(join(tmpdir(), 'tas-fresh-clone-'));
 const clone = join(dir, 'repo');
@@ -171,7 +183,8 @@ try {
   git(clone, 'checkout', '--quiet', '--detach', head);
 
   // The README's ports when they are free; on a machine where something holds one, free ports.
-  const env = { ...process.env };
+  const cache = checkoutCache();
+  const env = { ...process.env, ...cache };
   const readmePorts = { MOCK_PORT: 4010, SANDBOX_PORT: 4020, DOCS_PORT: 8080 };
   if (Object.keys(readmePorts).every((name) => env[name] === undefined)) {
     const taken = [];
@@ -213,7 +226,7 @@ try {
   for (const [name, path, key] of alone) {
     rmSync(join(clone, 'openapi', 'dist'), { recursive: true, force: true });
     say(`npm run ${name} -- --port 0 (openapi/dist removed)`);
-    const one = launch(`npm run ${name} -- --port 0`, clone, process.env);
+    const one = launch(`npm run ${name} -- --port 0`, clone, { ...process.env, ...cache });
     const [, base] = await until(one, /listening on (http:\/\/[^\s/]+)/, 3);
     const status = await get(`${base}${path}`, key ? { 'API-KEY': key } : {});
     say(`${name} at ${base}${path}: ${status}`);
