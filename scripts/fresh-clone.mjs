@@ -19,10 +19,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The limits every test waits within, stated once: a loaded machine's.
 import { READY_LIMIT_MS } from '@tas/serve/limits';
+import { turboCacheDir } from './turbo-cache.mjs';
 
 const checkout = fileURLToPath(new URL('..', import.meta.url));
 const keep = process.argv.includes('--keep');
@@ -165,13 +166,9 @@ function interfacePasses(clone, beside) {
   rmSync(dirname(beside), { recursive: true, force: true });
 }
 
-/**
- * The checkout's turbo cache for the clone's turbo runs (not with --install: there the clone builds). A git
- * worktree's turbo shares its main worktree's cache, at the folder holding the common .git.
- */
+/** The checkout's turbo cache for the clone's turbo runs (not with --install: there the clone builds). */
 function checkoutCache() {
-  const common = realpathSync(resolve(checkout, git(checkout, 'rev-parse', '--git-common-dir')));
-  const cache = join(dirname(common), '.turbo', 'cache');
+  const cache = turboCacheDir(checkout);
   if (install || !existsSync(cache)) return {};
   say(`turbo in the clone uses the checkout's cache (${cache}): what npm test built is restored, not built again`);
   return { TURBO_CACHE_DIR: cache };
