@@ -126,13 +126,25 @@ function reuseInstall(command, clone) {
   return rest.join(' && ');
 }
 
+/** Runs a command to its end without holding the event loop (spawnSync would stall the servers' output). */
+function ran(file, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /**
  * Runs the tests that look for the interface document (those calling findInterface) in the clone:
  * once with the checkout's document copied beside the clone, once with none there. Only these: the
  * rest of `npm test` reads nothing outside the repository, so its run by .ci/run already proves it,
  * and a second whole `npm test` would cost as long again.
  */
-function interfacePasses(clone, beside) {
+async function interfacePasses(clone, beside) {
   const files = git(clone, 'grep', '-l', 'findInterface(', '--', '*.test.ts').split('\n').filter(Boolean);
   if (!files.length) fail('no test looks for the interface document (findInterface)');
   const source = process.env.TAS_INTERFACE_MD || join(checkout, '..', 'shared', 'interface.md');
@@ -151,11 +163,7 @@ function interfacePasses(clone, beside) {
       const pkg = file.slice(0, file.indexOf('/test/'));
       const where = pass.beside ? `with ${beside}` : 'with nothing beside the clone';
       say(`${file}, ${where}`);
-      const run = spawnSync('npx', ['vitest', 'run', file.slice(pkg.length + 1)], {
-        cwd: join(clone, pkg),
-        env,
-        encoding: 'utf8',
-      });
+      const run = await ran('npx', ['vitest', 'run', file.slice(pkg.length + 1)], { cwd: join(clone, pkg), env });
       const output = `${run.stdout}${run.stderr}`;
       for (const line of output.split('\n').filter((l) => /interface document|Tests |FAIL/.test(l)))
         console.log(`  | ${line}`);
@@ -199,6 +207,14 @@ try {
   const command = firstCommand(readFileSync(join(clone, 'README.md'), 'utf8'));
   say(`the README's first command: ${command}`);
   const start = launch(install ? command : reuseInstall(command, clone), clone, env);
+  // The tests that read the interface document, twice: with it beside the clone, as beside this
+  // checkout, and with nothing beside it, as in a partner's clone (issue 31). They need what npm start
+  // built first, and run on the other core while its docs app builds the site.
+  await until(start, /^\[docs\] |Running \(Ctrl-C stops all\)/m, 10);
+  const passes = interfacePasses(clone, join(dir, 'shared', 'interface.md')).then(
+    () => undefined,
+    (error) => error,
+  );
   await until(start, /Running \(Ctrl-C stops all\):(\n {2}\w+ +http\S+){3}/, 10);
   const urls = Object.fromEntries([...start.output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
   say(`printed ${JSON.stringify(urls)}`);
@@ -214,9 +230,8 @@ try {
     Object.values(urls).map((url) => Number(new URL(url).port)),
   );
 
-  // The tests that read the interface document, twice: with it beside the clone, as beside this
-  // checkout, and with nothing beside it, as in a partner's clone (issue 31).
-  interfacePasses(clone, join(dir, 'shared', 'interface.md'));
+  const failedPasses = await passes;
+  if (failedPasses) throw failedPasses;
 
   // Each server alone, on a free port, after the description's build is gone.
   const alone = [
