@@ -8,7 +8,7 @@
 // Run by .ci/run. MOCK_PORT, SANDBOX_PORT and DOCS_PORT pass through (0 = free ports, for a shared
 // machine); unset, the README's own ports are used.
 // The first command's `npm install` is the one .ci/run itself just ran in its own clean clone, with the
-// same lockfile: the clone takes that install as hard links (seconds, not the two minutes of compiling
+// same lockfile: the clone takes that install as links (a second, not the two minutes of compiling
 // better-sqlite3 again) and runs the rest of the command. Likewise its builds: turbo in the clone uses
 // the checkout's cache, where .ci/run's npm test has just built this HEAD from nothing, so the first
 // start restores what it needs (the same files, hence the same hashes and outputs) rather than building
@@ -16,7 +16,17 @@
 // runs the whole command from nothing instead: its install, and its builds in the clone's own cache.
 // Usage: node scripts/fresh-clone.mjs [--keep] [--install]
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -110,6 +120,25 @@ async function interrupt(run, ports) {
 }
 
 /**
+ * The checkout's install as the clone's: each package a link to the checkout's folder (a few hundred
+ * links, where hard links to every file took half a minute to make and as long to remove); the
+ * workspace links (`@tas/*`) and the bin links copied as they are, relative, so that they name the
+ * clone's packages; tools' caches (`.vite`, `.cache`) left out, so that nothing writes into the checkout.
+ */
+function linkInstall(from, to) {
+  mkdirSync(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [join(from, entry.name), join(to, entry.name)];
+    if (entry.name === '@tas' || entry.name === '.bin') {
+      const cp = spawnSync('cp', ['-RP', source, target]);
+      if (cp.status !== 0) fail(`cp -RP ${source}: ${cp.stderr}`);
+    } else if (entry.name.startsWith('.')) {
+      if (entry.isFile()) copyFileSync(source, target);
+    } else symlinkSync(source, target);
+  }
+}
+
+/**
  * `npm install && REST` without its install: the checkout's node_modules linked into the clone (its
  * workspace links are relative, so they name the clone's packages), when the lockfiles are the same.
  */
@@ -120,8 +149,7 @@ function reuseInstall(command, clone) {
   const lock = (root) => readFileSync(join(root, 'package-lock.json'), 'utf8');
   if (!existsSync(join(checkout, 'node_modules')) || lock(checkout) !== lock(clone))
     fail('the checkout has no install of the same lockfile to reuse: run npm install first, or pass --install');
-  const cp = spawnSync('cp', ['-al', join(checkout, 'node_modules'), join(clone, 'node_modules')]);
-  if (cp.status !== 0) fail(`cp -al node_modules: ${cp.stderr}`);
+  linkInstall(join(checkout, 'node_modules'), join(clone, 'node_modules'));
   say(`npm install: the checkout's (same lockfile) linked in; running ${rest.join(' && ')}`);
   return rest.join(' && ');
 }
