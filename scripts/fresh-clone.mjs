@@ -8,17 +8,32 @@
 // Run by .ci/run. MOCK_PORT, SANDBOX_PORT and DOCS_PORT pass through (0 = free ports, for a shared
 // machine); unset, the README's own ports are used.
 // The first command's `npm install` is the one .ci/run itself just ran in its own clean clone, with the
-// same lockfile: the clone takes that install as hard links (seconds, not the two minutes of compiling
-// better-sqlite3 again) and runs the rest of the command; --install runs the whole command instead.
+// same lockfile: the clone takes that install as links (a second, not the two minutes of compiling
+// better-sqlite3 again) and runs the rest of the command. Likewise its builds: turbo in the clone uses
+// the checkout's cache, where .ci/run's npm test has just built this HEAD from nothing, so the first
+// start restores what it needs (the same files, hence the same hashes and outputs) rather than building
+// it a second time; a build npm start needs and does not ask turbo for is still missing here. --install
+// runs the whole command from nothing instead: its install, and its builds in the clone's own cache.
 // Usage: node scripts/fresh-clone.mjs [--keep] [--install]
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The limits every test waits within, stated once: a loaded machine's.
 import { READY_LIMIT_MS } from '@tas/serve/limits';
+import { turboCacheDir } from './turbo-cache.mjs';
 
 const checkout = fileURLToPath(new URL('..', import.meta.url));
 const keep = process.argv.includes('--keep');
@@ -105,6 +120,25 @@ async function interrupt(run, ports) {
 }
 
 /**
+ * The checkout's install as the clone's: each package a link to the checkout's folder (a few hundred
+ * links, where hard links to every file took half a minute to make and as long to remove); the
+ * workspace links (`@tas/*`) and the bin links copied as they are, relative, so that they name the
+ * clone's packages; tools' caches (`.vite`, `.cache`) left out, so that nothing writes into the checkout.
+ */
+function linkInstall(from, to) {
+  mkdirSync(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [join(from, entry.name), join(to, entry.name)];
+    if (entry.name === '@tas' || entry.name === '.bin') {
+      const cp = spawnSync('cp', ['-RP', source, target]);
+      if (cp.status !== 0) fail(`cp -RP ${source}: ${cp.stderr}`);
+    } else if (entry.name.startsWith('.')) {
+      if (entry.isFile()) copyFileSync(source, target);
+    } else symlinkSync(source, target);
+  }
+}
+
+/**
  * `npm install && REST` without its install: the checkout's node_modules linked into the clone (its
  * workspace links are relative, so they name the clone's packages), when the lockfiles are the same.
  */
@@ -115,10 +149,21 @@ function reuseInstall(command, clone) {
   const lock = (root) => readFileSync(join(root, 'package-lock.json'), 'utf8');
   if (!existsSync(join(checkout, 'node_modules')) || lock(checkout) !== lock(clone))
     fail('the checkout has no install of the same lockfile to reuse: run npm install first, or pass --install');
-  const cp = spawnSync('cp', ['-al', join(checkout, 'node_modules'), join(clone, 'node_modules')]);
-  if (cp.status !== 0) fail(`cp -al node_modules: ${cp.stderr}`);
+  linkInstall(join(checkout, 'node_modules'), join(clone, 'node_modules'));
   say(`npm install: the checkout's (same lockfile) linked in; running ${rest.join(' && ')}`);
   return rest.join(' && ');
+}
+
+/** Runs a command to its end without holding the event loop (spawnSync would stall the servers' output). */
+function ran(file, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /**
@@ -127,7 +172,7 @@ function reuseInstall(command, clone) {
  * rest of `npm test` reads nothing outside the repository, so its run by .ci/run already proves it,
  * and a second whole `npm test` would cost as long again.
  */
-function interfacePasses(clone, beside) {
+async function interfacePasses(clone, beside) {
   const files = git(clone, 'grep', '-l', 'findInterface(', '--', '*.test.ts').split('\n').filter(Boolean);
   if (!files.length) fail('no test looks for the interface document (findInterface)');
   const source = process.env.TAS_INTERFACE_MD || join(checkout, '..', 'shared', 'interface.md');
@@ -146,11 +191,7 @@ function interfacePasses(clone, beside) {
       const pkg = file.slice(0, file.indexOf('/test/'));
       const where = pass.beside ? `with ${beside}` : 'with nothing beside the clone';
       say(`${file}, ${where}`);
-      const run = spawnSync('npx', ['vitest', 'run', file.slice(pkg.length + 1)], {
-        cwd: join(clone, pkg),
-        env,
-        encoding: 'utf8',
-      });
+      const run = await ran('npx', ['vitest', 'run', file.slice(pkg.length + 1)], { cwd: join(clone, pkg), env });
       const output = `${run.stdout}${run.stderr}`;
       for (const line of output.split('\n').filter((l) => /interface document|Tests |FAIL/.test(l)))
         console.log(`  | ${line}`);
@@ -159,6 +200,14 @@ function interfacePasses(clone, beside) {
     }
   }
   rmSync(dirname(beside), { recursive: true, force: true });
+}
+
+/** The checkout's turbo cache for the clone's turbo runs (not with --install: there the clone builds). */
+function checkoutCache() {
+  const cache = turboCacheDir(checkout);
+  if (install || !existsSync(cache)) return {};
+  say(`turbo in the clone uses the checkout's cache (${cache}): what npm test built is restored, not built again`);
+  return { TURBO_CACHE_DIR: cache };
 }
 
 const running = [];
@@ -171,7 +220,8 @@ try {
   git(clone, 'checkout', '--quiet', '--detach', head);
 
   // The README's ports when they are free; on a machine where something holds one, free ports.
-  const env = { ...process.env };
+  const cache = checkoutCache();
+  const env = { ...process.env, ...cache };
   const readmePorts = { MOCK_PORT: 4010, SANDBOX_PORT: 4020, DOCS_PORT: 8080 };
   if (Object.keys(readmePorts).every((name) => env[name] === undefined)) {
     const taken = [];
@@ -185,6 +235,14 @@ try {
   const command = firstCommand(readFileSync(join(clone, 'README.md'), 'utf8'));
   say(`the README's first command: ${command}`);
   const start = launch(install ? command : reuseInstall(command, clone), clone, env);
+  // The tests that read the interface document, twice: with it beside the clone, as beside this
+  // checkout, and with nothing beside it, as in a partner's clone (issue 31). They need what npm start
+  // built first, and run on the other core while its docs app builds the site.
+  await until(start, /^\[docs\] |Running \(Ctrl-C stops all\)/m, 10);
+  const passes = interfacePasses(clone, join(dir, 'shared', 'interface.md')).then(
+    () => undefined,
+    (error) => error,
+  );
   await until(start, /Running \(Ctrl-C stops all\):(\n {2}\w+ +http\S+){3}/, 10);
   const urls = Object.fromEntries([...start.output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
   say(`printed ${JSON.stringify(urls)}`);
@@ -200,9 +258,8 @@ try {
     Object.values(urls).map((url) => Number(new URL(url).port)),
   );
 
-  // The tests that read the interface document, twice: with it beside the clone, as beside this
-  // checkout, and with nothing beside it, as in a partner's clone (issue 31).
-  interfacePasses(clone, join(dir, 'shared', 'interface.md'));
+  const failedPasses = await passes;
+  if (failedPasses) throw failedPasses;
 
   // Each server alone, on a free port, after the description's build is gone.
   const alone = [
@@ -213,7 +270,7 @@ try {
   for (const [name, path, key] of alone) {
     rmSync(join(clone, 'openapi', 'dist'), { recursive: true, force: true });
     say(`npm run ${name} -- --port 0 (openapi/dist removed)`);
-    const one = launch(`npm run ${name} -- --port 0`, clone, process.env);
+    const one = launch(`npm run ${name} -- --port 0`, clone, { ...process.env, ...cache });
     const [, base] = await until(one, /listening on (http:\/\/[^\s/]+)/, 3);
     const status = await get(`${base}${path}`, key ? { 'API-KEY': key } : {});
     say(`${name} at ${base}${path}: ${status}`);

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { addBuilds, repoCopy } from './repo-copy.js';
+import { addBuilds, repoCopy, seedTurboCache } from './repo-copy.js';
 
 // What refuses a release and what undoes one, from the outside: the commands as child processes in
 // a committed copy of the repository, where the contract moves to the next minor (an optional field on
@@ -119,6 +119,8 @@ describe('a release attempt, then abandoned', () => {
       expect(stale.code).toBe(1);
 
       rmSync(join(dir, `openapi/releases/${NEXT}.yaml`));
+      // The description is now this checkout's, built already: that build is restored, not made again.
+      expect(seedTurboCache(root, dir, '@tas/openapi')).toBeGreaterThan(0);
       const clean = await diff(dir);
       expect(clean.stdout).toContain('OK the gate passes');
       expect(clean.code).toBe(0);

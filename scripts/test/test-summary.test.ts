@@ -47,7 +47,7 @@ describe('the closing summary of npm test', () => {
       1,
     ],
     [
-      'no package ran (biome ci failed first)',
+      'no package ran (the preamble failed: biome, a build, a lint or a typecheck)',
       [{ dir: 'openapi' }],
       ['openapi: did not run', 'Did not run (not counted below): openapi', 'Total: 0 passed, 0 failed, 0 skipped'],
       1,

@@ -1,11 +1,13 @@
 // Roadmap, instant mode: one call registers a profile for every role and links it to the role's records.
 import { createClient, startRoadmapAuth } from '@tas/client';
+import { sandboxRoadmap } from './sandbox.js';
 
-const tas = createClient({
-  baseUrl: process.env.TAS_BASE_URL ?? 'http://localhost:4010',
-  apiKey: process.env.TAS_API_KEY ?? 'sandbox-key-instant',
-});
-const token = process.env.TAS_ROADMAP ?? '9b2e4d71-0c5a-4f3e-8d16-2a7c9e1b5f08';
+const baseUrl = process.env.TAS_BASE_URL ?? 'http://localhost:4010';
+const apiKey = process.env.TAS_API_KEY ?? 'sandbox-key-instant';
+const tas = createClient({ baseUrl, apiKey });
+// TAS_ROADMAP; else, on the sandbox, a fresh roadmap (sandbox.ts); else the mock's example roadmap.
+const token =
+  process.env.TAS_ROADMAP || (await sandboxRoadmap(baseUrl, apiKey)) || '9b2e4d71-0c5a-4f3e-8d16-2a7c9e1b5f08';
 
 // The role IDs come from the roadmap itself.
 const roadmap = await tas.call('getRoadmap', { path: { token } });

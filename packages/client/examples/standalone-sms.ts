@@ -2,17 +2,19 @@
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { authenticateRecord, createClient } from '@tas/client';
+import { runMobile, sandboxRecord } from './sandbox.js';
 
-const tas = createClient({
-  baseUrl: process.env.TAS_BASE_URL ?? 'http://localhost:4010',
-  apiKey: process.env.TAS_API_KEY ?? 'sandbox-key-sms',
-});
-const token = process.env.TAS_RECORD ?? '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
+const baseUrl = process.env.TAS_BASE_URL ?? 'http://localhost:4010';
+const apiKey = process.env.TAS_API_KEY ?? 'sandbox-key-sms';
+const tas = createClient({ baseUrl, apiKey });
+// TAS_RECORD; else, on the sandbox, a fresh ready record (sandbox.ts); else the mock's example record.
+const token =
+  process.env.TAS_RECORD || (await sandboxRecord(baseUrl, apiKey, 'ready')) || '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
 
 const record = await authenticateRecord(
   tas,
   token,
-  { mobile: '09121234567', profile: { name: 'علی رضایی', birth: '1990-04-21', is_male: true } },
+  { mobile: runMobile(), profile: { name: 'علی رضایی', birth: '1990-04-21', is_male: true } },
   {
     // Ask the participant in your own interface; here the terminal asks, unless TAS_SMS_CODE is set.
     code: async ({ mobile, expiresInSeconds }) => {
