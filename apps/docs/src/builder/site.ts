@@ -9,6 +9,7 @@ import { FAVICON, markCurrent } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
+import { addCodeSamples } from './code-samples.js';
 import { writeDownloads } from './downloads.js';
 import { operationsOf } from './prerender.js';
 import { buildReference, bundle } from './redoc.js';
@@ -161,6 +162,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const controlDoc = control
     ? (parseYaml(readFileSync(join(outDir, 'sandbox-control.yaml'), 'utf8')) as OpenApiDocument)
     : undefined;
+  await addCodeSamples({ outDir, doc, sandbox: addresses.sandbox, routes: routes(doc) });
   await addTryit({
     outDir,
     assets,
