@@ -181,9 +181,9 @@ describe('the code samples of the reference', () => {
     }
     const program = PROGRAMS.find((p) => p.label === label);
     if (!program) throw new Error(`no way to run ${label}`);
-    const tools = { Python: 'python3', PHP: 'php', Java: 'javac', 'C#': 'mcs', Go: 'go' }[label] ?? label;
-    const found = await run('bash', ['-c', `command -v ${tools}`], {});
-    if (found.status !== 0) throw new Error(`${label}: ${tools} is not installed (apt-get install ${program.debian})`);
+    const [probe, ...args] = program.probe as [string, ...string[]];
+    if ((await run(probe, args, {})).status !== 0)
+      throw new Error(`${label}: its runtime is not installed here (apt-get install ${program.debian})`);
     return program.build(where, shown);
   }
 

@@ -15,6 +15,8 @@ export interface Shown {
 export interface Program {
   label: string;
   debian: string;
+  /** A command that succeeds only where the runtime (and its HTTP library) is installed. */
+  probe: string[];
   /** Writes and compiles the program in `dir`; fails with the compiler's words. */
   build: (dir: string, shown: Shown[]) => Promise<(operationId: string) => string[]>;
 }
@@ -47,11 +49,26 @@ const scripts = (ext: string, command: string) => async (dir: string, shown: Sho
 };
 
 export const PROGRAMS: Program[] = [
-  { label: 'Python', debian: 'python3-requests', build: scripts('py', 'python3') },
-  { label: 'PHP', debian: 'php-cli php-curl', build: scripts('php', 'php') },
+  // Debian's python3 where the first on the PATH (pyenv's, say) lacks requests.
+  {
+    label: 'Python',
+    debian: 'python3-requests',
+    probe: ['bash', '-c', 'python3 -c "import requests" || /usr/bin/python3 -c "import requests"'],
+    build: async (dir, shown) => {
+      const python = (await run(['python3', '-c', 'import requests'])).code === 0 ? 'python3' : '/usr/bin/python3';
+      return scripts('py', python)(dir, shown);
+    },
+  },
+  {
+    label: 'PHP',
+    debian: 'php-cli php-curl',
+    probe: ['php', '-r', 'exit(function_exists("curl_init") ? 0 : 1);'],
+    build: scripts('php', 'php'),
+  },
   {
     label: 'Java',
     debian: 'default-jdk-headless',
+    probe: ['javac', '-version'],
     build: async (dir, shown) => {
       const methods = shown.map((s) => `static void ${s.operationId}() throws Exception {\n${s.source}\n}`);
       const cases = shown.map((s) => `case "${s.operationId}": ${s.operationId}(); break;`);
@@ -65,7 +82,8 @@ export const PROGRAMS: Program[] = [
   },
   {
     label: 'C#',
-    debian: 'mono-mcs',
+    debian: 'mono-mcs libmono-system-net-http4.0-cil',
+    probe: ['bash', '-c', 'command -v mcs && ls /usr/lib/mono/4.5/System.Net.Http.dll'],
     build: async (dir, shown) => {
       const parts = shown.map((s) => ({ ...csParts(s.source), id: s.operationId }));
       const usings = new Set(['using System;', 'using System.Net.Http;', 'using System.Threading.Tasks;']);
@@ -85,6 +103,7 @@ export const PROGRAMS: Program[] = [
   {
     label: 'Go',
     debian: 'golang-go',
+    probe: ['go', 'version'],
     build: async (dir, shown) => {
       const parts = shown.map((s) => ({ ...goParts(s.source), id: s.operationId }));
       const imports = new Set(['os', ...parts.flatMap((p) => p.imports)]);
