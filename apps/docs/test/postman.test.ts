@@ -178,6 +178,22 @@ describe('the Postman collection', () => {
     expect(failures[0]).toMatch(/^List records: .*expected 404 to be one of \[ 200 \]/);
   });
 
+  // A wrong host or port: each request fails saying no server answered, not with a TypeError from a script.
+  it('fails readably where nothing listens at base_url: every request, by name, saying so', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const { failures } = report(await newman(environmentFor('sandbox', url)));
+    // newman's own line for each refused connection, then each request's test, by its name.
+    const said = failures.filter((f) => !/connect ECONNREFUSED/.test(f));
+    expect(said.length).toBeGreaterThanOrEqual(operations.length);
+    const readable = new RegExp(
+      `^[A-Z][^:]+: no answer from ${url}/api/v2/\\S* \\(does a server listen at base_url, ${url}\\?\\)`,
+    );
+    for (const failure of said) expect(failure).toMatch(readable);
+  });
+
   it('fails against a deployment that breaks one documented rule, naming the request and the rule', async () => {
     const broken = await brokenDeployment(sandbox.url);
     try {
