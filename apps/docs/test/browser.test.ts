@@ -130,6 +130,23 @@ describe('the docs site in headless Chromium, offline', () => {
     }
   });
 
+  // Getting started is some 35,000 px tall on a phone: from its last section a link leads back to the contents.
+  it('leads back to the contents from every section of a long page on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open('');
+    const back = page.locator('main .to-toc a');
+    expect(await back.count()).toBe(await page.locator('main h2[id]').count());
+    await back.last().scrollIntoViewIfNeeded();
+    await back.last().click();
+    // The contents at the top of the screen, after the jump.
+    const top = () =>
+      page.evaluate(() => Math.abs(document.getElementById('toc')?.getBoundingClientRect().top ?? 99) < 1);
+    await expect.poll(top).toBe(true);
+    // Beside the text (from 1100 px) the contents are always in view, and the links are not shown.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await back.last().isVisible()).toBe(false);
+  });
+
   it('reads Persian right to left, isolated inside code lines', async () => {
     await open('');
     const name = page.locator('pre code bdi', { hasText: 'علی رضایی' }).first();
