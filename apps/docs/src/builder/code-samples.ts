@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listOperations, type OpenApiDocument } from '@tas/openapi';
+import { listOperations, loadJourneys, type OpenApiDocument } from '@tas/openapi';
 import { LOCAL } from '../guide/addresses.js';
+import type { JourneyCode } from '../guide/journeys-code.js';
 import { SAMPLE_CALLS } from '../samples/calls.js';
+import { journeyProgram } from '../samples/journey-programs.js';
 import { LANGUAGES } from '../samples/languages.js';
 import { SAMPLES_STYLE, samplesLoader } from '../samples/loader.js';
 import { renderSample, type Sample } from '../samples/render.js';
@@ -17,6 +19,19 @@ export const SAMPLE_LABELS = ['curl', 'TypeScript', ...LANGUAGES.map((l) => l.la
 export interface Tab {
   label: string;
   source: string;
+}
+
+/** Every journey of the Arazzo workflows as a Python and a PHP program, for Getting started. */
+export async function journeyPrograms(descriptions: Record<string, OpenApiDocument>): Promise<JourneyCode[]> {
+  const programs = loadJourneys().flatMap((j) =>
+    (['Python', 'PHP'] as const).map(async (language) => ({
+      workflowId: j.workflowId,
+      summary: j.summary,
+      language,
+      source: await journeyProgram(j, language, descriptions),
+    })),
+  );
+  return Promise.all(programs);
 }
 
 /** The curl and typed-client sample of every operation `samples/calls.ts` names. */

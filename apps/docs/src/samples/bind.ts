@@ -9,7 +9,8 @@ const PLACE = /__([A-Z][A-Z0-9_]*?)__/;
  * The library's code with each `__NAME__` made the language's variable NAME: inside a JSON text held
  * in a string (`\"__CODE__\"`), as a whole literal (`"__CODE__"`), or inside a literal (a URL).
  */
-export function bindVariables(code: string, lang: Language): string {
+export function bindVariables(written: string, lang: Language): string {
+  const code = lang.repair ? lang.repair(written) : written;
   const join = (q: string, value: string) => `${q}${lang.concat}${value}${lang.concat}${q}`;
   const text = (name: string) => (NUMBERS.has(name) && lang.numberText ? lang.numberText(name) : lang.ref(name));
   return code

@@ -20,6 +20,8 @@ export interface Language {
   fresh: string[];
   /** A number variable inside a string being joined (Go joins only strings). */
   numberText?: (name: string) => string;
+  /** What the library writes wrong in this language, put right. */
+  repair?: (code: string) => string;
   /** The sample with its header comment and variable lines in place. */
   place: (code: string, header: string[], lines: string[], fresh: boolean) => string;
 }
@@ -52,6 +54,8 @@ export const LANGUAGES: Language[] = [
     ref: (n) => `$${n}`,
     read: (n) => `$${n} = getenv('${n}');`,
     fresh: ['$EXTERNAL_ID = (int) (microtime(true) * 1000);', '$EXTERNAL_ID_2 = $EXTERNAL_ID + 1;'],
+    // An empty JSON object comes out as json_encode([]), which PHP sends as [] (an array).
+    repair: (code) => code.replace(/json_encode\(\[\s*\]\)/g, 'json_encode((object) [])'),
     place: (code, header, lines) =>
       code.replace(/^<\?php\n\n/, `<?php\n${header.join('\n')}\n\n${lines.join('\n')}\n\n`),
   },
