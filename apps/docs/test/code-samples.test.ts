@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSamples, SAMPLE_LABELS, sampleTabs, type Tab } from '../src/builder/code-samples.js';
 import { FRESH_ID, type Sample } from '../src/samples/render.js';
-import { PROGRAMS } from './sample-programs.js';
+import { PROGRAMS, type Printed, type SampleRun, type Shown } from './sample-programs.js';
 
 // Every code sample of the reference, run as a partner runs it, against one sandbox: curl in bash, the
 // typed client compiled once with esbuild and run by node, and each language of httpsnippet's made into
@@ -107,12 +107,12 @@ function run(command: string, args: string[], env: Record<string, string>) {
   });
 }
 
-/** The answer a sample printed, read as the API's envelope; what it printed besides, when it is not one. */
-function answer(ran: { status: number | null; stdout: string; stderr: string }): Record<string, unknown> {
+/** The answer a sample printed, read as the API's envelope; what it printed, when it is not one. */
+function answer(stdout: string): Record<string, unknown> {
   try {
-    return JSON.parse(ran.stdout) as Record<string, unknown>;
+    return JSON.parse(stdout) as Record<string, unknown>;
   } catch {
-    return { printed: ran.stdout.slice(0, 300), stderr: ran.stderr.slice(0, 600), status: ran.status };
+    return { printed: stdout.slice(0, 300) };
   }
 }
 
@@ -159,11 +159,28 @@ describe('the code samples of the reference', () => {
     expect(checked.status).toBe(0);
   });
 
-  /** How each tab's samples run: curl in bash, the client built once, the others as one program each. */
-  async function runnerOf(label: string, shown: { operationId: string; source: string }[]) {
+  /** The client's samples bundled once; one node process imports each, as a new module, per run. */
+  const CLIENT_RUNNER = `import { readFileSync } from 'node:fs';
+for (const [i, line] of readFileSync(process.argv[2], 'utf8').trim().split('\\n').entries()) {
+  const [op, ...pairs] = line.split('\\t');
+  for (const pair of pairs) { const at = pair.indexOf('='); process.env[pair.slice(0, at)] = pair.slice(at + 1); }
+  console.log('@@@ sample'); console.error('@@@ sample');
+  try { await import(\`./\${op}.mjs?run=\${i}\`); } catch (e) { console.error(e); }
+}
+`;
+
+  /** How each tab's samples run: curl in bash, one at a time; the others as one program each (built once). */
+  async function runnerOf(label: string, shown: Shown[]): Promise<(runs: SampleRun[]) => Promise<Printed[]>> {
     const where = mkdtempSync(join(dir, `${label.replace(/\W/g, '')}-`));
     if (label === 'curl')
-      return (id: string) => ['bash', '-c', `set -eo pipefail\n${shown.find((s) => s.operationId === id)?.source}`];
+      return (runs) =>
+        Promise.all(
+          runs.map(async (r) => {
+            const source = shown.find((s) => s.operationId === r.operationId)?.source;
+            const ran = await run('bash', ['-c', `set -eo pipefail\n${source}`], r.env);
+            return { operationId: r.operationId, stdout: ran.stdout, stderr: ran.stderr };
+          }),
+        );
     if (label === 'TypeScript') {
       for (const s of shown) writeFileSync(join(where, `${s.operationId}.ts`), s.source);
       await build({
@@ -177,7 +194,18 @@ describe('the code samples of the reference', () => {
         target: 'node20',
         logLevel: 'silent',
       });
-      return (id: string) => [process.execPath, join(where, `${id}.mjs`)];
+      writeFileSync(join(where, 'runner.mjs'), CLIENT_RUNNER);
+      return async (runs) => {
+        const file = join(where, 'runs.tsv');
+        writeFileSync(
+          file,
+          `${runs.map((r) => [r.operationId, ...Object.entries(r.env).map(([k, v]) => `${k}=${v}`)].join('\t')).join('\n')}\n`,
+        );
+        const ran = await run(process.execPath, [join(where, 'runner.mjs'), file], {});
+        const split = (text: string) => text.split(/^@@@ sample\n/m).slice(1);
+        const [out, err] = [split(ran.stdout), split(ran.stderr)];
+        return runs.map((r, i) => ({ operationId: r.operationId, stdout: out[i] ?? '', stderr: err[i] ?? '' }));
+      };
     }
     const program = PROGRAMS.find((p) => p.label === label);
     if (!program) throw new Error(`no way to run ${label}`);
@@ -198,23 +226,26 @@ describe('the code samples of the reference', () => {
         operationId,
         source: list.find((t) => t.label === label)?.source ?? '',
       }));
-      const command = await runnerOf(label, shown);
-      const failed: unknown[] = [];
+      const runAll = await runnerOf(label, shown);
+      // Real values for each run, made first: nothing is reset between runs.
+      const runs: SampleRun[] = [];
       for (const sample of samples)
-        for (const round of TWICE.has(sample.operationId) ? [1, 2] : [1]) {
+        for (const _ of TWICE.has(sample.operationId) ? [1, 2] : [1]) {
           const values = { BASE_URL: sandbox.url, API_KEY: sample.call.key, ...(await prepare(sample)) };
           // The client sample reads Getting started's names (TAS_BASE_URL, TAS_RECORD, …).
           const env =
             label === 'TypeScript'
               ? Object.fromEntries(Object.entries(values).map(([k, v]) => [`TAS_${k}`, v]))
               : values;
-          const [file, ...args] = command(sample.operationId) as [string, ...string[]];
-          const ran = await run(file, args, env);
-          const got = answer(ran);
-          // The client answers the envelope's data (and throws on a refusal); the others print the envelope.
-          const ok = label === 'TypeScript' ? ran.status === 0 && !('printed' in got) : got.successful === true;
-          if (!ok || ran.stderr) failed.push({ op: sample.operationId, round, got, stderr: ran.stderr });
+          runs.push({ operationId: sample.operationId, env });
         }
+      const failed: unknown[] = [];
+      for (const [i, printed] of (await runAll(runs)).entries()) {
+        const got = answer(printed.stdout);
+        // The client answers the envelope's data (and throws on a refusal); the others print the envelope.
+        const ok = label === 'TypeScript' ? !('printed' in got) : got.successful === true;
+        if (!ok || printed.stderr.trim()) failed.push({ run: i, op: printed.operationId, got, stderr: printed.stderr });
+      }
       expect(failed).toEqual([]);
     },
   );
