@@ -16,7 +16,10 @@ export interface Language {
   ref: (name: string) => string;
   /** A line that reads an environment variable into `name`. */
   read: (name: string) => string;
-  /** Lines that make a new external_id each run (unique per organizer): EXTERNAL_ID, EXTERNAL_ID_2. */
+  /**
+   * Lines that make a new external_id each run (unique per organizer): EXTERNAL_ID, EXTERNAL_ID_2. The
+   * time in milliseconds times 100, so that a second role's id (+1) is never the next run's first.
+   */
   fresh: string[];
   /** A number variable inside a string being joined (Go joins only strings). */
   numberText?: (name: string) => string;
@@ -37,7 +40,7 @@ export const LANGUAGES: Language[] = [
     concat: ' + ',
     ref: (n) => n,
     read: (n) => `${n} = os.environ["${n}"]`,
-    fresh: ['EXTERNAL_ID = int(time.time() * 1000)', 'EXTERNAL_ID_2 = EXTERNAL_ID + 1'],
+    fresh: ['EXTERNAL_ID = int(time.time() * 1000) * 100', 'EXTERNAL_ID_2 = EXTERNAL_ID + 1'],
     place: (code, header, lines, fresh) =>
       [
         ...header,
@@ -53,7 +56,7 @@ export const LANGUAGES: Language[] = [
     concat: ' . ',
     ref: (n) => `$${n}`,
     read: (n) => `$${n} = getenv('${n}');`,
-    fresh: ['$EXTERNAL_ID = (int) (microtime(true) * 1000);', '$EXTERNAL_ID_2 = $EXTERNAL_ID + 1;'],
+    fresh: ['$EXTERNAL_ID = (int) (microtime(true) * 1000) * 100;', '$EXTERNAL_ID_2 = $EXTERNAL_ID + 1;'],
     // An empty JSON object comes out as json_encode([]), which PHP sends as [] (an array).
     repair: (code) => code.replace(/json_encode\(\[\s*\]\)/g, 'json_encode((object) [])'),
     place: (code, header, lines) =>
@@ -67,7 +70,7 @@ export const LANGUAGES: Language[] = [
     concat: ' + ',
     ref: (n) => n,
     read: (n) => `String ${n} = System.getenv("${n}");`,
-    fresh: ['long EXTERNAL_ID = System.currentTimeMillis();', 'long EXTERNAL_ID_2 = EXTERNAL_ID + 1;'],
+    fresh: ['long EXTERNAL_ID = System.currentTimeMillis() * 100;', 'long EXTERNAL_ID_2 = EXTERNAL_ID + 1;'],
     place: (code, header, lines) =>
       [...header, '// java.net.http (Java 11+): import java.net.URI and java.net.http.*', ...lines, code].join('\n'),
   },
@@ -80,7 +83,7 @@ export const LANGUAGES: Language[] = [
     ref: (n) => n,
     read: (n) => `var ${n} = Environment.GetEnvironmentVariable("${n}");`,
     fresh: [
-      'var EXTERNAL_ID = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();',
+      'var EXTERNAL_ID = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds() * 100;',
       'var EXTERNAL_ID_2 = EXTERNAL_ID + 1;',
     ],
     place: (code, header, lines) => {
@@ -96,7 +99,7 @@ export const LANGUAGES: Language[] = [
     concat: ' + ',
     ref: (n) => n,
     read: (n) => `${n} := os.Getenv("${n}")`,
-    fresh: ['EXTERNAL_ID := time.Now().UnixMilli()', 'EXTERNAL_ID_2 := EXTERNAL_ID + 1'],
+    fresh: ['EXTERNAL_ID := time.Now().UnixMilli() * 100', 'EXTERNAL_ID_2 := EXTERNAL_ID + 1'],
     numberText: (n) => `strconv.FormatInt(${n}, 10)`,
     place: (code, header, lines, fresh) =>
       [

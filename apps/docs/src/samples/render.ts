@@ -90,8 +90,8 @@ function clientSource(
     JSON.stringify(value, null, 2)
       .replace(/"\$([A-Z][A-Z0-9_]*)"/g, 'TAS_$1')
       .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:')
-      // external_id is unique per organizer: a fresh one, so that the sample runs a second time.
-      .replace(/external_id: \d+/g, () => `external_id: Date.now()${ids++ ? ` + ${ids - 1}` : ''}`);
+      // external_id is unique per organizer: a fresh one (a second role's +1 never the next run's first).
+      .replace(/external_id: \d+/g, () => `external_id: Date.now() * 100${ids++ ? ` + ${ids - 1}` : ''}`);
   const init = [
     parts.path ? `path: { token: TAS_${parts.path.slice(1)} }` : '',
     parts.query.length ? `query: ${js(Object.fromEntries(parts.query)).replace(/\n\s*/g, ' ')}` : '',
