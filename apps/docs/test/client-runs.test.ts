@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,9 @@ const [setup = ''] = blocks(section.slice(section.indexOf('id="client-setup"')))
 const examples = [
   ...section.matchAll(/<h4><code>([\w-]+\.ts)<\/code><\/h4>\s*<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g),
 ].map(([, file, source]) => ({ file: file ?? '', source: textOf(source ?? '') }));
+const [tsconfig = '', typecheck = ''] = blocks(section.slice(section.indexOf('id="client-tsconfig"')));
+// Today's TypeScript, pinned so that the run is the same tomorrow; `npm install typescript` gives the latest.
+const TYPESCRIPT_TODAY = '7.0.2';
 const [instant = '', sms = '', outbox = '', mockRun = ''] = blocks(section.slice(section.indexOf('id="client-runs"')));
 
 const work = mkdtempSync(join(tmpdir(), 'tas-client-runs-'));
@@ -51,6 +54,27 @@ describe('the typed-client examples, from an empty folder', () => {
       const installed = await run(['bash', '-c', `set -e\n${script}`], npmEnv, work);
       expect(installed.code, installed.stderr).toBe(0);
       for (const { file: name, source } of examples) writeFileSync(join(folder, name), source);
+    },
+    TEST_LIMIT_MS,
+  );
+
+  it(
+    "typechecks every example with the page's tsconfig.json under today's TypeScript, where tsc --init's fails",
+    async () => {
+      writeFileSync(join(folder, 'tsconfig.json'), tsconfig);
+      const pinned = typecheck.replace(/^npm install --save-dev typescript$/m, `$&@${TYPESCRIPT_TODAY}`);
+      expect(pinned).not.toBe(typecheck);
+      const checked = await run(['bash', '-c', `set -e\n${pinned}\nnpx tsc --version`], npmEnv, folder);
+      // npm's own line, then tsc's: nothing (every example fits), then its version.
+      expect([checked.code, checked.stdout.trim().split('\n').at(-1)]).toEqual([0, `Version ${TYPESCRIPT_TODAY}`]);
+      expect(checked.stdout).not.toMatch(/error TS/);
+      // The same examples under the tsconfig.json that `tsc --init` writes: Node's types left out.
+      const init = join(folder, 'init');
+      mkdirSync(init);
+      for (const { file: name, source } of examples) writeFileSync(join(init, name), source);
+      const failed = await run(['bash', '-c', 'npx tsc --init >/dev/null && npx tsc -p .'], npmEnv, init);
+      expect(failed.code).not.toBe(0);
+      expect(failed.stdout).toMatch(/Cannot find name 'process'/);
     },
     TEST_LIMIT_MS,
   );

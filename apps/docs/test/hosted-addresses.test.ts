@@ -65,8 +65,8 @@ async function build(key: 'hosted' | 'local') {
     ...blocks('errors.html'),
     read(DOWNLOADS.environment('sandbox')),
     read(DOWNLOADS.environment('mock')),
-    // The reference's samples, as Redoc has them in the page's data.
-    ...[...read('reference.html').matchAll(/BASE_URL \?\? '[^']*'|Needs BASE_URL \(the sandbox: [^)]*\)/g)].map(
+    // The reference's samples, as its tabs fetch them.
+    ...[...read('code-samples.json').matchAll(/BASE_URL \?\? '[^']*'|Needs BASE_URL \(the sandbox: [^)]*\)/g)].map(
       (m) => m[0],
     ),
   ].join('\n');

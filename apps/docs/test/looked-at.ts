@@ -14,8 +14,11 @@ export function lookAt(page: Page, scope = 'body'): Promise<string[]> {
     const name = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/)[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
     const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > innerWidth + 1)
-      problems.add(`the page scrolls sideways: ${root.scrollWidth}px on a ${innerWidth}px screen`);
+    // A phone lays a page wider than its screen out at that width and shows it zoomed out (innerWidth
+    // grows with it): the screen's own width is the one to fit.
+    const screenWidth = Math.min(innerWidth, screen.width);
+    if (root.scrollWidth > screenWidth + 1)
+      problems.add(`the page scrolls sideways: ${root.scrollWidth}px on a ${screenWidth}px screen`);
 
     // A word or code token split over two lines, anywhere in the text (a code block's long line may wrap,
     // but not inside a token that would fit on a line of its own).

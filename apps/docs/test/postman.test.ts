@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMock } from '@tas/mock';
-import { listOperations, loadDescription } from '@tas/openapi';
+import { listOperations, loadDescription, loadJourneys } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { run, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { run as newmanRun, type Summary } from 'newman';
@@ -17,6 +17,7 @@ import {
   postmanCollection,
   postmanEnvironment,
 } from '../src/builder/postman.js';
+import { departures, transitionsOf, workflowTransitions } from '../src/guide/walkthrough/transitions.js';
 import { codeBlocks } from './page-text.js';
 
 // The Postman collection of the downloads page, run by newman (as the page tells a partner to) with
@@ -92,6 +93,18 @@ async function brokenDeployment(target: string) {
 }
 
 const JOURNEY = ['listRecords', 'getRecord', 'authenticateRecord', 'getQuestions', 'submitAnswers', 'getResult'];
+
+// The journeys have one definition, the Arazzo workflows: the collection's order walks each of them.
+describe('the collection against the Arazzo workflows', () => {
+  it.each(loadJourneys().map((j) => [j.workflowId, j] as const))(
+    'its order takes the transitions of %s, in order',
+    (_, journey) => {
+      const wanted = workflowTransitions(journey, doc);
+      const written = transitionsOf(POSTMAN_ORDER, doc).filter((id) => wanted.includes(id) || id === 'submitAnswers');
+      expect(departures(written, wanted)).toEqual([]);
+    },
+  );
+});
 
 describe("the Downloads page's newman commands", () => {
   it(
@@ -176,6 +189,22 @@ describe('the Postman collection', () => {
     expect(ran.every(([, status]) => status === 404)).toBe(true);
     expect(failures.length).toBe(ran.length);
     expect(failures[0]).toMatch(/^List records: .*expected 404 to be one of \[ 200 \]/);
+  });
+
+  // A wrong host or port: each request fails saying no server answered, not with a TypeError from a script.
+  it('fails readably where nothing listens at base_url: every request, by name, saying so', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const { failures } = report(await newman(environmentFor('sandbox', url)));
+    // newman's own line for each refused connection, then each request's test, by its name.
+    const said = failures.filter((f) => !/connect ECONNREFUSED/.test(f));
+    expect(said.length).toBeGreaterThanOrEqual(operations.length);
+    const readable = new RegExp(
+      `^[A-Z][^:]+: no answer from ${url}/api/v2/\\S* \\(does a server listen at base_url, ${url}\\?\\)`,
+    );
+    for (const failure of said) expect(failure).toMatch(readable);
   });
 
   it('fails against a deployment that breaks one documented rule, naming the request and the rule', async () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,14 +14,18 @@ const site = fileURLToPath(new URL('../dist', import.meta.url));
 const page = readFileSync(join(site, 'downloads.html'), 'utf8');
 const section = /<h2 id="servers">[\s\S]*?(?=<h2 )/.exec(page)?.[0] ?? '';
 /** Each server's heading (its bin) with the commands of its first code block. */
-const servers = [...section.matchAll(/<h3 id="([\w-]+)">[\s\S]*?<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)].map(
-  ([, bin, block]) => ({
-    bin: bin ?? '',
-    commands: textOf(block ?? '')
-      .trim()
-      .split('\n'),
-  }),
-);
+const servers = [
+  ...section.matchAll(
+    /<h3 id="([\w-]+)">[\s\S]*?<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>[\s\S]*?<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g,
+  ),
+].map(([, bin, block, anywhere]) => ({
+  bin: bin ?? '',
+  commands: textOf(block ?? '')
+    .trim()
+    .split('\n'),
+  /** The command for any folder, inside a project too. */
+  anywhere: textOf(anywhere ?? '').trim(),
+}));
 const work = mkdtempSync(join(tmpdir(), 'tas-servers-download-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -46,6 +50,26 @@ describe('the sandbox and the mock from their downloads', () => {
     expect(servers.map((s) => s.bin)).toEqual(ROWS.map((r) => r.bin));
     const order = ['id="client"', 'id="servers"', 'id="description"', 'id="postman"'].map((id) => page.indexOf(id));
     expect(order.every((at, i) => at > (order[i - 1] ?? -1))).toBe(true);
+  });
+
+  // npm resolves `./file` from a project's root: the page's second form names the file by its full path.
+  // Shown with the mock (the same form as the sandbox's, which would compile its SQLite driver for a new
+  // npx cache entry), in a folder whose path stays the same from run to run, so npx reuses its install.
+  it('tas-mock: the command for any folder starts it inside a project, where ./ fails', async () => {
+    const server = servers.find((s) => s.bin === 'tas-mock');
+    const file = /\/(tas-mock-\S+\.tgz)"/.exec(server?.anywhere ?? '')?.[1] ?? '';
+    expect(server?.anywhere).toBe(`npx --yes --package "$PWD/${file}" tas-mock`);
+    const project = join(tmpdir(), 'tas-docs-any-folder', 'partner-app');
+    rmSync(project, { recursive: true, force: true });
+    const folder = join(project, 'tools');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{"name":"partner-app","version":"1.0.0","private":true}\n');
+    copyFileSync(join(site, file), join(folder, file));
+    const env = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+    const relative = await run(['sh', '-c', `${server?.commands[1]} --help`], env, folder);
+    expect(relative.code).not.toBe(0);
+    const help = await run(['sh', '-c', `${server?.anywhere} --help`], env, folder);
+    expect(help.stdout).toContain('Usage: tas-mock [options]');
   });
 
   it.each(ROWS)(

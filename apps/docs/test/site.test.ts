@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_LABELS, SAMPLES_FILE, type Tab } from '../src/builder/code-samples.js';
 import { buildSite } from '../src/builder/site.js';
 import { placeOf } from '../src/guide/assumptions.js';
 import { readGeneratorMatrix } from '../src/guide/generators.js';
@@ -80,10 +81,19 @@ describe('the built site', () => {
     for (const file of ['index.html', 'assumptions.html', 'reference.html'])
       expect(readFileSync(join(outDir, file), 'utf8')).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     for (const op of listOperations(doc)) expect(page).toContain(`reference.html#operation/${op.operationId}`);
-    // The reference shows the code samples (x-codeSamples) of every operation; the download has none.
+    // Every operation's samples sit beside the reference, for its tabs to fetch; the page itself carries
+    // none (a first visit loads no sample), nor does the download.
     const reference = readFileSync(join(outDir, 'reference.html'), 'utf8');
-    for (const op of listOperations(doc)) expect(reference).toContain(`# ${op.summary}. Needs BASE_URL`);
-    expect(readFileSync(join(outDir, 'openapi.yaml'), 'utf8')).not.toContain('x-codeSamples');
+    const tabs = JSON.parse(readFileSync(join(outDir, SAMPLES_FILE), 'utf8')) as Record<string, Tab[]>;
+    for (const op of listOperations(doc)) {
+      expect(
+        tabs[op.operationId]?.map((t) => t.label),
+        op.operationId,
+      ).toEqual(SAMPLE_LABELS);
+      expect(reference).not.toContain(`${op.summary}. Needs BASE_URL`);
+    }
+    expect(reference).toContain(`"${SAMPLES_FILE}"`);
+    expect(readFileSync(join(outDir, 'openapi.yaml'), 'utf8')).not.toMatch(/x-codeSamples|Needs BASE_URL/);
   });
 
   it('lists every assumption of the description on its own page, as text with its place in small print', async () => {

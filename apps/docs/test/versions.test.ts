@@ -2,10 +2,14 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOperations, loadDescription } from '@tas/openapi';
+import { listReleases } from '@tas/openapi-release';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { changesPage } from '../src/builder/changes-page.js';
+import { firstDate, releaseDates } from '../src/builder/release-dates.js';
+import { withSwitcher } from '../src/builder/switcher.js';
 import { buildVersionedSite, defaultOpenapiDir } from '../src/builder/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { serveDocs } from '../src/serve.js';
@@ -59,6 +63,45 @@ const open = (path: string) => page.goto(`${server.url}/${path}`, { waitUntil: '
 const redocDrawn = () =>
   page.locator('[data-component-name="Layout/ThreePanelLayout"]').first().waitFor({ timeout: READY_LIMIT_MS });
 
+describe('release dates', () => {
+  it.each([
+    ['git names the newest addition first', '2026-11-26\n2026-11-24\n', '2026-11-26'],
+    ['git knows nothing of the file', '', undefined],
+    ['git printed something else', 'fatal: not a git repository\n', undefined],
+  ])('%s', (_, given, want) => expect(firstDate(given)).toBe(want));
+
+  it("are the days this repository's releases were committed, in their order", () => {
+    const dir = join(defaultOpenapiDir(), 'releases');
+    const versions = listReleases(dir);
+    const dates = releaseDates(dir, versions);
+    const days = versions.map((v) => dates[v] ?? '');
+    for (const day of days) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(days).toEqual([...days].sort());
+  });
+
+  // The switcher once said "2.1.0 (latest)" beside the Changes page's "2.1.0 (unreleased)".
+  it.each([
+    ['unreleased', true],
+    ['latest', false],
+  ])('a working version gets one word, %s, in the switcher and on the Changes page', (word, unreleased) => {
+    const bar = '<nav class="tas-nav"></nav><main></main>';
+    const here = { version: '2.1.0', dir: '', latest: true, unreleased };
+    const switcher = withSwitcher(bar, { here, versions: [here], file: 'index.html', exists: () => true });
+    const changes = changesPage({
+      entries: [{ version: '2.1.0', changes: [], unreleased }],
+      siteTitle: 'TAS',
+      version: '2.1.0',
+      control: false,
+      dirOf: () => '',
+      dates: { '2.1.0': '2026-11-27' },
+    });
+    expect(switcher).toContain(`>2.1.0 (${word})</option>`);
+    expect(changes).toMatch(
+      new RegExp(`>2\\.1\\.0 \\(${word}\\)${unreleased ? '<' : ', <span class="release-date">released'}`),
+    );
+  });
+});
+
 describe('versioned documentation', () => {
   it('puts the latest release at the root and offers every version in a switcher on each page', async () => {
     for (const path of ['index.html', 'assumptions.html', 'changes.html', 'reference.html', 'v/2.0.0/index.html']) {
@@ -98,7 +141,10 @@ describe('versioned documentation', () => {
   it('lists each release on the Changes page, in plain words, linked to the operation in the reference', async () => {
     await open('changes.html');
     const text = await page.locator('main').textContent();
-    expect(text).toContain('2.1.0 (this version)');
+    // The switcher's word for the version, and the day each release was recorded (here: made today).
+    const today = new Date().toISOString().slice(0, 10);
+    expect(text).toContain(`2.1.0 (latest), released ${today}`);
+    expect(text).toContain(`2.0.0, released ${today}`);
     expect(text).not.toContain('unreleased');
     // In a partner's words: the schema, the field and where it shows; no backticks, no schema paths.
     expect(text).toContain(`Record: new field ${FIELD} (assumed). In GET /record/, GET /record/{token}/`);

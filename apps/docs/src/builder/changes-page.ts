@@ -1,6 +1,7 @@
 import { type Change, type ChangelogEntry, type PartnerChange, partnerChanges } from '@tas/openapi-release';
 import { esc } from '../guide/html.js';
 import { page } from '../guide/layout.js';
+import { stateWord } from './release-dates.js';
 
 const SECTIONS: [Change['kind'], string, string][] = [
   ['breaking', 'Breaking changes', 'A partner may need to change their code.'],
@@ -25,6 +26,8 @@ export function changesPage(input: {
   control: boolean;
   /** The folder of a version's site, relative to the root ('' for the latest). */
   dirOf: (version: string) => string;
+  /** The day each release was recorded (release-dates.ts). */
+  dates?: Record<string, string>;
 }): string {
   const { entries, dirOf } = input;
   const ordered = [...entries].reverse();
@@ -35,8 +38,13 @@ export function changesPage(input: {
       "interface's promise. Generated from the differences between the released descriptions.</p>",
     ...ordered.map((entry, i) => {
       const previous = ordered[i + 1]?.version;
-      const state = entry.unreleased ? ' (unreleased)' : entry.version === input.version ? ' (this version)' : '';
-      const head = `<h2 id="v${esc(entry.version.replaceAll('.', '-'))}">${esc(entry.version)}${state}</h2>`;
+      // The switcher's word for the same version (release-dates.ts), and the day it was released.
+      const word = stateWord({ latest: entry.version === input.version, unreleased: Boolean(entry.unreleased) });
+      const date = input.dates?.[entry.version];
+      const when = date
+        ? `, <span class="release-date">released <time datetime="${esc(date)}">${esc(date)}</time></span>`
+        : '';
+      const head = `<h2 id="v${esc(entry.version.replaceAll('.', '-'))}">${esc(entry.version)}${word ? ` (${word})` : ''}${entry.unreleased ? '' : when}</h2>`;
       if (!entry.changes) return `${head}\n<p>First release of the contract.</p>`;
       if (entry.changes.length === 0) return `${head}\n<p>No change to the contract.</p>`;
       return [

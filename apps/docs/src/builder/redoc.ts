@@ -5,10 +5,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { Addresses } from '../guide/addresses.js';
 import { markCurrent } from '../guide/layout.js';
-import { addCodeSamples } from './code-samples.js';
+import { withErrorLinks } from './error-links.js';
 import { localizeAssets, localizeRenderer } from './offline.js';
 import { deepLinkScript, HYDRATE, HYDRATED, prerenderedOperations } from './prerender.js';
 import { hashLinks, ROUTE_LINKS_SCRIPT } from './route-links.js';
@@ -32,18 +32,15 @@ export function rendererAsset(): { name: string; content: string; original: Buff
 }
 
 /**
- * Redoc's options. Redoc 3 shows an `x-codeSamples` entry only when its label (or lang) is in
- * `codeSamples.languages`, whose default names curl but no "Typed client": without this list the
- * client's sample was in the page's data and never on screen. `scrollYOffset`: a link lands under the
- * site's bar, which stays on a laptop's screen (reference.hbs).
+ * Redoc's options. Its samples panel shows only the request's payload: the code samples are the
+ * site's own tabs (code-samples.ts), loaded when a person opens one, so Redoc must not write its
+ * own curl. `scrollYOffset`: a link lands under the site's bar, which stays on a laptop's screen
+ * (reference.hbs).
  */
 export const REDOC_CONFIG = `openapi:
   scrollYOffset: .tas-nav
   codeSamples:
     languages:
-      - lang: curl
-      - lang: TypeScript
-        label: Typed client
       - lang: Payload
 `;
 
@@ -68,7 +65,8 @@ export async function buildReference(page: ReferencePage): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'tas-docs-render-'));
   const rendered = join(work, basename(page.description));
   expandServerDefaults(page.description, rendered, page.addresses);
-  addCodeSamples(rendered, page.addresses);
+  // The rendered copy's error responses link to their codes on errors.html.
+  writeFileSync(rendered, stringify(withErrorLinks(parse(readFileSync(rendered, 'utf8')))));
   const config = join(work, 'redocly.yaml');
   writeFileSync(config, REDOC_CONFIG);
   let doc: Record<string, unknown>;

@@ -9,6 +9,7 @@ import { FAVICON, markCurrent } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
+import { addCodeSamples, journeyPrograms } from './code-samples.js';
 import { writeDownloads } from './downloads.js';
 import { operationsOf } from './prerender.js';
 import { buildReference, bundle } from './redoc.js';
@@ -148,9 +149,22 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   if (!clientExamples.length) {
     log(`typed-client examples: none in ${options.clientExamplesDir}; the page shows curl only and says so`);
   }
+  // The journeys as programs: they walk the sandbox through its control API, so only where it is.
+  const journeyCode = control
+    ? await journeyPrograms({ tas: doc, sandbox: parseYaml(readFileSync(options.controlDescription, 'utf8')) })
+    : [];
   // The guide's own pages, by file name: a page more is a line more.
   const pages: Record<string, string> = {
-    'index.html': guidePage({ doc, clientExamples, control, arazzo, client: downloads.client, servers, addresses }),
+    'index.html': guidePage({
+      doc,
+      clientExamples,
+      control,
+      arazzo,
+      client: downloads.client,
+      servers,
+      addresses,
+      journeyCode,
+    }),
     'assumptions.html': assumptionsPage({ doc, control }),
     'errors.html': errorsPage({ doc, control, addresses }),
     ...downloads.pages,
@@ -161,6 +175,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const controlDoc = control
     ? (parseYaml(readFileSync(join(outDir, 'sandbox-control.yaml'), 'utf8')) as OpenApiDocument)
     : undefined;
+  await addCodeSamples({ outDir, doc, sandbox: addresses.sandbox, routes: routes(doc) });
   await addTryit({
     outDir,
     assets,

@@ -1,9 +1,13 @@
+import { stateWord } from './release-dates.js';
+
 /** Where each version of the site lives, relative to the site's root: the latest at `''`, the others under `v/<version>/`. */
 export interface SiteVersion {
   version: string;
   /** Folder relative to the root, '' or 'v/2.0.0/'. */
   dir: string;
   latest: boolean;
+  /** The working description, not recorded in releases/ yet. */
+  unreleased?: boolean;
 }
 
 /**
@@ -28,7 +32,8 @@ export function withSwitcher(
   const up = here.dir ? '../../' : '';
   const options = versions
     .map((v) => {
-      const label = `${v.version}${v.latest ? ' (latest)' : ''}`;
+      const word = stateWord({ latest: v.latest, unreleased: Boolean(v.unreleased) });
+      const label = `${v.version}${word ? ` (${word})` : ''}`;
       const selected = v.version === here.version ? ' selected' : '';
       // A page the other version lacks (the Changes page lives at the root): its start page.
       const target = exists(`${v.dir}${file}`) ? file : 'index.html';

@@ -9,6 +9,7 @@ import { changesPage } from './changes-page.js';
 import { packClient } from './client-package.js';
 import { compressSite } from './compress.js';
 import { buildIntoFresh } from './fresh-folder.js';
+import { releaseDates } from './release-dates.js';
 import { buildSite, type SiteOptions, type SiteSummary } from './site.js';
 import { type SiteVersion, withSwitcher } from './switcher.js';
 
@@ -53,7 +54,7 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
   const releases = listReleases(join(openapiDir, 'releases'));
   const current = summary.version;
   const versions: SiteVersion[] = [
-    { version: current, dir: '', latest: true },
+    { version: current, dir: '', latest: true, unreleased: !releases.includes(current) },
     ...releases
       .filter((v) => v !== current)
       .reverse()
@@ -90,7 +91,14 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
   const dirOf = (v: string) => (v === current ? '' : `v/${v}/`);
   writeFileSync(
     join(outDir, 'changes.html'),
-    changesPage({ entries, siteTitle: working.info.title, version: current, control: summary.control, dirOf }),
+    changesPage({
+      entries,
+      siteTitle: working.info.title,
+      version: current,
+      control: summary.control,
+      dirOf,
+      dates: releaseDates(join(openapiDir, 'releases'), releases),
+    }),
   );
 
   const files = new Set(htmlFiles(outDir));

@@ -69,6 +69,23 @@ export function setupLines(client: ClientDownload | undefined): string[] {
   ];
 }
 
+/**
+ * A tsconfig.json for the examples' folder that today's TypeScript accepts: 7.x's `tsc --init` writes
+ * `"types": []`, and the examples read `process.env`.
+ */
+export const EXAMPLES_TSCONFIG = {
+  compilerOptions: {
+    target: 'es2022',
+    module: 'nodenext',
+    types: ['node'],
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: true,
+    noEmit: true,
+  },
+  include: ['*.ts'],
+};
+
 /** "With the typed client", before the examples: the folder to run them in and the variables they read. */
 export function clientSetupSection(client: ClientDownload | undefined): string {
   return `<h3 id="client-setup">A folder to run them in</h3>
@@ -79,7 +96,13 @@ ${code(setupLines(client).join('\n'), 'sh')}
 ${table(
   ['Variable', 'What it holds'],
   VARIABLES.map(([name, what]) => [`<code>${esc(name)}</code>`, what]),
-)}`;
+)}
+<p id="client-tsconfig">To typecheck them, save this <code>tsconfig.json</code> in the folder (TypeScript 5 or today's 7: the
+<code>tsc --init</code> of TypeScript 7 writes <code>"types": []</code>, which leaves out Node's types, so
+<code>process</code> is unknown to it):</p>
+${code(JSON.stringify(EXAMPLES_TSCONFIG, null, 2), 'json')}
+${code('npm install --save-dev typescript\nnpx tsc', 'sh')}
+<p><code>npx tsc</code> prints nothing when every example fits the client's types.</p>`;
 }
 
 /** After the examples: the runs against the sandbox and the mock, every variable set on the page. */

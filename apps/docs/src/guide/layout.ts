@@ -47,7 +47,20 @@ export function tableOfContents(body: string): string {
         .replace(/<(?!\/?bdi)[^>]+>/g, '')
         .trim()}</a></li>`,
   );
-  return `<nav class="toc" aria-label="On this page"><p class="toc-title">On this page</p><ol>${items.join('')}</ol></nav>`;
+  return `<nav class="toc" id="toc" aria-label="On this page"><p class="toc-title">On this page</p><ol>${items.join('')}</ol></nav>`;
+}
+
+/**
+ * On a phone the contents stand only above the text (Getting started is some 35,000 px tall there):
+ * each section's heading of a page with contents is followed by a link back to them (hidden where the
+ * contents stand beside the text).
+ */
+export function withContentsLinks(body: string): string {
+  if (!/<h2 id="/.test(body)) return body;
+  return body.replace(
+    /(<h2 id="[^"]+"[^>]*>[\s\S]*?<\/h2>)/g,
+    '$1\n<p class="to-toc"><a href="#toc">↑ On this page</a></p>',
+  );
 }
 
 export interface PageInput extends SiteLinks {
@@ -92,7 +105,7 @@ ${siteNav(siteTitle, version, { control })}
 <div class="layout">
 ${tableOfContents(body)}
 <main>
-${body}
+${withContentsLinks(body)}
 </main>
 </div>
 ${COPY_SCRIPT}

@@ -7,6 +7,7 @@ import { clientRunsSection, clientSetupSection } from './client-runs.js';
 import type { ClientDownload } from './downloads.js';
 import { htmlQuestionnaireSection, mediaSection } from './embedding.js';
 import { esc } from './html.js';
+import { type JourneyCode, journeysInCode } from './journeys-code.js';
 import { page } from './layout.js';
 import { limitsSection } from './limits.js';
 import { type ServerDownload, whereServersAre } from './servers.js';
@@ -26,6 +27,8 @@ export interface GuideInput {
   /** The sandbox's and the mock's tarballs in the site. */
   servers?: ServerDownload[];
   addresses?: Addresses;
+  /** The journeys as Python and PHP programs (none without the sandbox control API they use). */
+  journeyCode?: JourneyCode[];
 }
 
 /** The getting-started page (index.html): self-contained, relative links only. */
@@ -54,6 +57,7 @@ checked before the site is published: it is run against a fresh sandbox and what
 ${controlRef}: they do not exist in production.</p>
 <h2 id="journeys">Journeys</h2>
 ${walkthroughs.map((j) => walkthroughSection(doc, j, addresses)).join('\n')}
+${journeysInCode(input.journeyCode ?? [], addresses)}
 ${walkInBrowserSection()}
 <h2 id="mock">Against the mock</h2>
 <p>The mock (<code>${esc(addresses.mock)}</code>) takes any key and keeps no state: each call

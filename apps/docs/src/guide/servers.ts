@@ -29,6 +29,14 @@ export function startCommands(server: ServerDownload): string[] {
   return [`sha256sum ${server.file}   # prints ${server.sha256}`, `npx --yes --package ./${server.file} ${server.bin}`];
 }
 
+/**
+ * The start command that works from any folder: npm resolves `./file` from the project's root when a
+ * parent folder has a package.json, so the file is named by its full path ($PWD: sh, bash, zsh, PowerShell).
+ */
+export function anywhereCommand(server: Pick<ServerDownload, 'file' | 'bin'>): string {
+  return `npx --yes --package "$PWD/${server.file}" ${server.bin}`;
+}
+
 /** Downloads: the sandbox and the mock as packages, each started with one command. */
 export function serversSection(servers: ServerDownload[], addresses: Addresses): string {
   const hosted = (['sandbox', 'mock'] as const).filter((n) => addresses.hosted[n]);
@@ -44,7 +52,10 @@ export function serversSection(servers: ServerDownload[], addresses: Addresses):
 <code class="sha256">${esc(s.sha256)}</code>: ${role?.what ?? ''}. In the folder you downloaded it to (Node.js 20.19 or later, no project needed):</p>
 ${code(startCommands(s).join('\n'), 'sh')}
 <p>It prints the address it listens on${role ? ` (<code>${esc(role.local)}</code>; <code>--port</code> picks another)` : ''} and serves until Ctrl-C.
-<code>npx --yes --package ./${esc(s.file)} ${esc(s.bin)} --help</code> lists every option.</p>`;
+<code>npx --yes --package ./${esc(s.file)} ${esc(s.bin)} --help</code> lists every option.</p>
+<p>Inside a project (a folder with a <code>package.json</code> in it or above it), npm looks for
+<code>./${esc(s.file)}</code> in the project's root instead and fails. Name the file by its full path, which works from any folder:</p>
+${code(anywhereCommand(s), 'sh')}`;
   });
   return `${hostedText}
 <p>Both run on your machine from their tarballs alone. The first start installs the package's

@@ -18,6 +18,8 @@ main { min-width: 0; max-width: 56rem; padding: 0.5rem 0 4rem; }
 .toc .toc-3 { padding-left: 1em; }
 .toc a { color: #0b5cad; text-decoration: none; }
 .toc a:hover { text-decoration: underline; }
+.to-toc { margin: -0.5em 0 0.8em; font-size: 13px; text-align: right; }
+.to-toc a { color: #0b5cad; display: inline-block; padding: 0.3em 0; }
 @media (min-width: 1100px) {
   /* The text keeps a reading width; a wide table takes the room the window has beside it. */
   .layout { display: grid; grid-template-columns: 15rem minmax(0, 1fr); gap: 2.5rem; max-width: 100rem; }
@@ -25,6 +27,7 @@ main { min-width: 0; max-width: 56rem; padding: 0.5rem 0 4rem; }
   main > :not(.table-wrap) { max-width: 56rem; }
   .toc { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; border: 0; padding-top: 1.5rem; }
   .toc ol { columns: auto; }
+  .to-toc { display: none; }
 }
 /* Headings break between words only (a phone broke "Administration" inside it). */
 h1, h2, h3, h4 { line-height: 1.25; overflow-wrap: normal; }

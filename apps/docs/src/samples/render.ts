@@ -10,6 +10,11 @@ export interface Sample {
   variables: string[];
   curl: string;
   client: string;
+  /** The path with its token variable (`/record/$RECORD/`), for the other languages. */
+  path: string;
+  body: unknown;
+  /** What the sample does and needs, one line each, for a comment in any language. */
+  header: string[];
 }
 
 const VARIABLE = /\$([A-Z][A-Z0-9_]*)/g;
@@ -40,14 +45,17 @@ export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sa
   const command = curl({ method: op.method.toUpperCase() as 'GET', path: curlPath, body: curlBody });
 
   const header = [
-    `# ${op.summary}. Needs BASE_URL (the sandbox: ${sandbox}) and API_KEY (${call.key} on the sandbox)`,
-    ...variables.map((v) => `# ${v}: ${call.needs?.[v] ?? 'see the reference'}`),
+    `${op.summary}. Needs BASE_URL (the sandbox: ${sandbox}) and API_KEY (${call.key} on the sandbox)`,
+    ...variables.map((v) => `${v}: ${call.needs?.[v] ?? 'see the reference'}`),
   ];
   return {
     operationId: op.operationId,
     call,
     variables,
-    curl: `${[...header, ...(ids ? FRESH_ID : []), `${command} | jq .`].join('\n')}`,
+    path,
+    body,
+    header,
+    curl: `${[...header.map((l) => `# ${l}`), ...(ids ? FRESH_ID : []), `${command} | jq .`].join('\n')}`,
     client: clientSource(
       op,
       call,
@@ -82,8 +90,8 @@ function clientSource(
     JSON.stringify(value, null, 2)
       .replace(/"\$([A-Z][A-Z0-9_]*)"/g, 'TAS_$1')
       .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:')
-      // external_id is unique per organizer: a fresh one, so that the sample runs a second time.
-      .replace(/external_id: \d+/g, () => `external_id: Date.now()${ids++ ? ` + ${ids - 1}` : ''}`);
+      // external_id is unique per organizer: a fresh one (a second role's +1 never the next run's first).
+      .replace(/external_id: \d+/g, () => `external_id: Date.now() * 100${ids++ ? ` + ${ids - 1}` : ''}`);
   const init = [
     parts.path ? `path: { token: TAS_${parts.path.slice(1)} }` : '',
     parts.query.length ? `query: ${js(Object.fromEntries(parts.query)).replace(/\n\s*/g, ' ')}` : '',

@@ -148,6 +148,7 @@ const outbox = (mobile: string, purpose: 'record' | 'roadmap', token: string): W
 export const walkthroughs: Walkthrough[] = [
   {
     id: 'instant',
+    workflowId: 'record-journey-instant',
     formerIds: ['standalone-instant', 'questions-answers-results'],
     title: 'A standalone record, instant authentication',
     intro:
@@ -201,6 +202,7 @@ export const walkthroughs: Walkthrough[] = [
   },
   {
     id: 'sms',
+    workflowId: 'record-journey-sms',
     formerIds: ['standalone-sms'],
     title: 'A standalone record, SMS authentication',
     intro:
@@ -234,6 +236,7 @@ export const walkthroughs: Walkthrough[] = [
   },
   {
     id: 'roadmap',
+    workflowId: 'roadmap-journey-sms',
     formerIds: ['roadmap-instant', 'roadmap-sms'],
     title: 'A roadmap: one authentication for every role',
     intro:
