@@ -1,5 +1,6 @@
 import type { OpenApiDocument, Operation, Validator } from '@tas/openapi';
 import type { OperationId, PathParams, RequestBody } from './described.js';
+import type { Registration } from './registration.js';
 import type { Exchange, KeyRef, Kind, Needs, Target } from './types.js';
 
 /** A request to an operation (or, with no operation, to a path outside the description). */
@@ -69,8 +70,7 @@ export interface CheckContext {
   spend(key: string): void;
 }
 
-export interface Check {
-  id: string;
+export interface Check extends Registration {
   title: string;
   /** The interface statement the check verifies: a section, a table row or a rule. */
   statement: string;

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { listAssumptions } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Breach, CLAIMS, type Claim, describeBreach } from '../src/claims/index.js';
+import { type Breach, type Claim, describeBreach } from '../src/claims/index.js';
 import { claimsSummary } from '../src/claims/table.js';
+import { registry } from '../src/registry.js';
 import { type RunResult, run } from '../src/run.js';
 import { faultOf } from './claims/breach.js';
 import { described } from './described-once.js';
@@ -13,6 +15,7 @@ import { limiter, withStack } from './variants/stack.js';
 // A 429 is waited out on a clock that only pretends.
 const clock = { now: () => Date.now(), sleep: async () => {} };
 const { doc } = described;
+const CLAIMS = registry(doc, listAssumptions(doc)).claims;
 
 /** Checks that move the sandbox's clock: their breaches get a sandbox of their own. */
 const MOVES_CLOCK = ['draft-token-expiry'];

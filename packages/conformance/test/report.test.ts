@@ -1,11 +1,13 @@
+import { listAssumptions, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/options.js';
+import { registry } from '../src/registry.js';
 import { formatResultLine, formatSummary } from '../src/report/console.js';
 import { groupFindings } from '../src/report/group.js';
 import { statementVerdict, toHtml } from '../src/report/html.js';
 import { toJson } from '../src/report/json.js';
 import { toJunit } from '../src/report/junit.js';
-import { STATEMENTS } from '../src/statements/list.js';
+import { statementsOf } from '../src/statements/table.js';
 import type { CheckResult, Exchange, Finding } from '../src/types.js';
 
 const exchange = (url: string, operationId = 'getRecord'): Exchange => ({
@@ -149,14 +151,16 @@ describe('JSON', () => {
 });
 
 describe('HTML', () => {
+  const doc = loadDescription();
+  const STATEMENTS = statementsOf(registry(doc, listAssumptions(doc)).claims);
   const run = runOf([NOISY, check('vip-wait', [], 'pass'), check('submit-finishes', [], 'skip')]);
   const byText = (text: string) => STATEMENTS.find((s) => s.text.includes(text)) as (typeof STATEMENTS)[number];
 
   it.each([
-    ['a statement whose check failed', '`auth_required` true while no profile', 'fail'],
-    ['a statement whose checks failed and passed', '`status` 0 VIP wait', 'fail'],
+    ['a statement whose check failed', '`true` while no profile is linked', 'fail'],
+    ['a statement whose checks failed and passed', '`0` VIP wait, `1` finished', 'fail'],
     ['a statement whose check did not run', 'age/gender mismatch', 'not run'],
-    ['a statement of a response rule that only warned', '`token` UUID, `test_id`', 'warn'],
+    ['a statement of a response rule that only warned', '| `test_title` | string | Human-readable test name.', 'warn'],
   ])('%s', (_name, text, want) => {
     const groups = groupFindings(run.results.flatMap((r) => r.findings.map((f) => ({ finding: f, check: r.id }))));
     expect(statementVerdict(byText(text), run, groups)).toBe(want);

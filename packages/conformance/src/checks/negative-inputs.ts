@@ -5,6 +5,7 @@ import { drawCases, type NegativeCase } from '../negative/draw.js';
 import { listSites } from '../negative/sites.js';
 import { heldKey, setupOf } from '../refusal/resources.js';
 import { sendRefusals } from '../refusal/send.js';
+import type { Registered } from '../registration.js';
 import type { Exchange } from '../types.js';
 
 export interface NegativeOptions {
@@ -38,6 +39,7 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
     const held = () => Boolean(setupOf(operation.operationId)) && own().some((c) => c.rebase);
     return {
       id: `negative.${operation.operationId}`,
+      ...REGISTERED[operation.operationId],
       title: `${verb} refuses generated values that break its ${mine} constraints (seed ${options.seed})`,
       statement: `Errors: 400 invalid data or missing required fields (${verb}): every constraint of the description`,
       kind: 'contract',
@@ -80,3 +82,32 @@ function rebased(ctx: CheckContext, c: NegativeCase, valid: unknown): unknown {
   const body = c.rebase?.(valid);
   return ctx.validator.validateRequestBody(ctx.operation(idOf(c)), body).valid ? c.body : body;
 }
+
+/** What the family's check of an operation judges of the claims, by operationId. */
+const REGISTERED: Partial<Record<string, Registered>> = {
+  listRecords: { judges: ['listing.filter'] },
+  getRecord: { judges: ['record.token.path'] },
+  getQuestions: { judges: ['record.token.path'] },
+  getResult: { judges: ['record.token.path'] },
+  getRoadmap: { judges: ['roadmap-auth.token'] },
+  submitAnswers: { judges: ['submit.values', 'endpoints.json'] },
+  authenticateRecord: { judges: ['record-auth.starts'] },
+  verifyRecordAuth: { judges: ['record-verify.completes'] },
+  verifyRoadmapAuth: { judges: ['roadmap-verify.completes'] },
+  authenticateRoadmap: {
+    judges: [
+      'roadmap-auth.mobile',
+      'roadmap-auth.roles.min',
+      'roadmap-auth.roles.id',
+      'roadmap-auth.roles.profile',
+      'roadmap-auth.name',
+      'roadmap-auth.birth',
+      'roadmap-auth.is_male',
+      'roadmap-auth.external_id.type',
+      'error.roadmap-auth.400.profile',
+      'limit.mobile.roadmap-auth',
+      'limit.roles.roadmap-auth',
+      'limit.name.roadmap-auth',
+    ],
+  },
+};

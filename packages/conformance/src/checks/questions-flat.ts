@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { add, retype, revalue, stated } from '../claims/make.js';
 import { questionsAndAnswers } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
 type Question = { answer?: { text?: unknown; options?: unknown } };
@@ -13,6 +15,28 @@ export const questionsFlat: Check = {
   basis: [],
   shares: [AUTHENTICATED],
   requests: 1,
+  claims: [
+    stated('answer.text.false', S.question, Q.aText, '`false`: the participant selects one of `answer.options`', [
+      revalue('getQuestions', '/data/questions/*/answer/options', {
+        value: [],
+        when: ['/data/questions/*/answer/text', false],
+      }),
+    ]),
+    stated('answer.text.true', S.question, Q.aText, '`true`: free text, no options', [
+      add(
+        'getQuestions',
+        '/data/questions/*/answer/options',
+        [{ id: 1, num: '1', text: 'x', audio: null, image: null }],
+        { when: ['/data/questions/*/answer/text', true] },
+      ),
+    ]),
+    stated('questions.flat', S.getRecordTokenQuestions, Q.flat, 'a flat array, no sections wrapper', [
+      revalue('getQuestions', '/data/questions', { value: [{ title: 'part 1', questions: [] }] }),
+    ]),
+    stated('questions.questions', S.getRecordTokenQuestions, Q.jsonQuestionnaire, '`questions` an array', [
+      retype('getQuestions', '/data/questions'),
+    ]),
+  ],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

@@ -12,6 +12,7 @@ export const recordAuthTwice: Check = {
   basis: ['authenticateRecord 409'],
   shares: [AUTHENTICATED],
   requests: 1,
+  judges: ['state.ready.profile-linked'],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

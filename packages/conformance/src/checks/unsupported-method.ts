@@ -15,6 +15,7 @@ export const unsupportedMethod: Check = {
   kind: 'contract',
   basis: ['/info/x-unmatched-requests'],
   requests: CASES.length,
+  judges: ['envelope.every-response'],
   async run(ctx) {
     for (const [method, path] of CASES) {
       const exchange = await ctx.raw(method, path);

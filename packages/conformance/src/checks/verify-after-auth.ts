@@ -11,6 +11,7 @@ export const verifyAfterAuth: Check = {
   basis: ['verifyRecordAuth 409'],
   shares: [AUTHENTICATED],
   requests: 2,
+  judges: ['auth.sms'],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

@@ -13,7 +13,10 @@ export interface Claim {
   part: string;
   /** `stated`: its breach is a failure; `assumed`: the interface leaves it open, its breach a warning. */
   basis: 'stated' | 'assumed';
-  /** Check and response-rule ids that judge it. */
+  /**
+   * Check and response-rule ids that judge it, resolved by the registry: the check whose file holds
+   * the claim first, then those that name it in `judges`.
+   */
   checks: string[];
   /** Why no client can observe it (then `checks` is empty). */
   unobservable?: string;
@@ -22,6 +25,9 @@ export interface Claim {
   /** Why the claim has no generated breach, where it has none though a check judges it. */
   noBreach?: string;
 }
+
+/** A claim as a check's file writes it: the checks that judge it are the registry's to resolve. */
+export type ClaimDef = Omit<Claim, 'checks'>;
 
 /**
  * Mutation families: what a breaching deployment changes of a correct one.

@@ -1,7 +1,7 @@
 import { toCurl } from '../http/curl.js';
 import type { RunResult } from '../options.js';
 import { responseRules } from '../responses/index.js';
-import type { Statement } from '../statements/list.js';
+import type { Statement } from '../statements/table.js';
 import type { CheckResult } from '../types.js';
 import { type FindingGroup, failing, groupRun } from './group.js';
 
