@@ -135,6 +135,8 @@ export const Q = {
   belong: '`test_records` (the records that belong to it)',
   mobileShared: 'Iranian mobile number shared by all role profiles',
   pathsRelative: 'All paths are relative to {base_url}/api/v2.',
+  standaloneAuth:
+    'standalone auth: `POST /record/{token}/auth/`; with `tests_auth_required` true followed by `PUT /record/{token}/auth/verify/`',
 } as const;
 
 /** The interface's sections and tables, as claims name where they are said. */

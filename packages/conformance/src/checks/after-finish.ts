@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { accept, stated } from '../claims/make.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { finishedRecord } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
 
@@ -21,6 +21,7 @@ export const afterFinish: Check = {
     ),
     stated('error.questions.409', S.errGETRecordTokenQuestions, Q.q409, 'record already completed: 409', [
       accept('getQuestions', ['record_finished']),
+      recode('getQuestions', ['record_finished'], 403),
     ]),
   ],
   async run(ctx) {

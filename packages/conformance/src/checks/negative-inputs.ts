@@ -29,7 +29,9 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
   const budget = options.budget ?? sites.length;
   let drawn: ReturnType<typeof drawCases> | undefined;
   const cases = () => {
-    drawn ??= drawCases(doc, options.validator ?? createValidator(doc), sites, options.seed, budget);
+    drawn ??= drawnFor(doc, `${options.seed} ${budget}`, () =>
+      drawCases(doc, options.validator ?? createValidator(doc), sites, options.seed, budget),
+    );
     return drawn;
   };
   return listOperations(doc).map((operation) => {
@@ -75,6 +77,16 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
       },
     } satisfies Check;
   });
+}
+
+/** Draws already made, per description and seed and budget: the same seed draws the same requests, so once. */
+const draws = new WeakMap<OpenApiDocument, Map<string, NegativeCase[]>>();
+function drawnFor(doc: OpenApiDocument, key: string, draw: () => NegativeCase[]): NegativeCase[] {
+  const mine = draws.get(doc) ?? new Map<string, NegativeCase[]>();
+  draws.set(doc, mine);
+  const made = mine.get(key) ?? draw();
+  mine.set(key, made);
+  return made;
 }
 
 /** The value in the resource's valid body; the example's body where that one would not break the constraint. */

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { accept, stated } from '../claims/make.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { getRecord } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
 
@@ -21,6 +21,7 @@ export const questionsBeforeAuth: Check = {
     ),
     stated('error.questions.403', S.errGETRecordTokenQuestions, Q.q403, 'prerequisite not met: 403', [
       accept('getQuestions', ['not_authenticated', 'vip_wait']),
+      recode('getQuestions', ['not_authenticated'], 404),
     ]),
   ],
   async run(ctx) {

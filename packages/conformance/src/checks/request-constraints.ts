@@ -40,13 +40,21 @@ export function requestConstraints(doc: OpenApiDocument, assumptions: Assumption
         async run(ctx) {
           // Stated refusals first: an acceptance of an assumed one uses the resource up, and spares may run out.
           const ordered = [...broken].sort((a, b) => Number(a.assumed) - Number(b.assumed));
+          // Each case breaks its constraint in the resource's valid body: the body's mutations, made once.
+          let mutated: { valid: unknown; all: ReturnType<typeof mutations> } | undefined;
+          const mutationsOf = (valid: unknown) => {
+            const made =
+              mutated !== undefined && mutated.valid === valid
+                ? mutated
+                : { valid, all: mutations(doc, assumptions, requestBody.schemaPointer, valid) };
+            mutated = made;
+            return made.all;
+          };
           const cases: RefusalCase[] = ordered.map((mutation) => ({
             label: mutation.label,
             // The same constraint broken in the resource's own valid body (the example's where it lacks the place).
             request: (valid) => ({
-              body:
-                mutations(doc, assumptions, requestBody.schemaPointer, valid).find((m) => m.label === mutation.label)
-                  ?.body ?? mutation.body,
+              body: mutationsOf(valid).find((m) => m.label === mutation.label)?.body ?? mutation.body,
             }),
             judge(exchange) {
               // A broken constraint the interface states must be refused; one the description assumed, a warning.

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { accept, stated } from '../claims/make.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { authenticateRoadmap, getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
 import { Q, S } from '../quotes.js';
 
@@ -20,6 +20,7 @@ export const roadmapAuthTwice: Check = {
       [
         accept('authenticateRoadmap', ['already_authenticated']),
         accept('verifyRoadmapAuth', ['already_authenticated']),
+        recode('authenticateRoadmap', ['already_authenticated'], 400),
       ],
     ),
   ],

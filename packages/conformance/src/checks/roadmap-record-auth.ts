@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { accept, stated } from '../claims/make.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap } from '../journey/roadmap.js';
 import { getRecord, stateOf } from '../journey/steps.js';
@@ -23,6 +23,7 @@ export const roadmapRecordAuth: Check = {
     ),
     stated('rule.3', S.rules, Q.rule3, 'record auth of a roadmap record: 409', [
       accept('authenticateRecord', ['roadmap_record']),
+      recode('authenticateRecord', ['roadmap_record'], 400),
     ]),
     stated('auth.roadmap-only', S.authentication, Q.only, 'roadmap records use only the roadmap auth', [
       accept('authenticateRecord', ['roadmap_record']),

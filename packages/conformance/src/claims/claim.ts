@@ -1,6 +1,6 @@
 /**
  * One smallest observable claim of the interface (../shared/interface.md), the checks that judge it,
- * and the breaches that prove they do (test/breaches.test.ts makes a deployment per breach).
+ * and the breaches that prove they do (test/faults.test.ts runs a deployment per breach).
  */
 export interface Claim {
   /** Unique, stable: `<resource or operation>.<field or rule>.<part>`. */
@@ -39,10 +39,22 @@ export type ClaimDef = Omit<Claim, 'checks'>;
  * - add: sets a field (to `value`) where the interface says it appears only in another case
  * - accept: answers 200 where the correct server refused with one of `codes` (any refusal without)
  * - refuse: answers 400 (or `value`) where the correct server succeeded
+ * - recode: answers another 4xx (`value`) where the correct server refused with one of `codes`, for a
+ *   refusal whose code the interface itself states
  * - leak: another organizer's resource reaches this organizer (its key is read as this one's; a listing
  *   carries the other organizer's records)
  */
-export type Family = 'drop' | 'retype' | 'revalue' | 'reread' | 'swap' | 'add' | 'accept' | 'refuse' | 'leak';
+export type Family =
+  | 'drop'
+  | 'retype'
+  | 'revalue'
+  | 'reread'
+  | 'swap'
+  | 'add'
+  | 'accept'
+  | 'refuse'
+  | 'recode'
+  | 'leak';
 
 export interface Breach {
   family: Family;
@@ -51,7 +63,7 @@ export interface Breach {
   /** A JSON pointer into the answer's body; `*` stands for every item of an array. */
   path?: string;
   value?: unknown;
-  /** accept: the correct server's error codes (`messages[0].code`) that become a success. */
+  /** accept, recode: the correct server's error codes (`messages[0].code`) that become a success (another status). */
   codes?: string[];
   /** Only where the value at this pointer of the same answer equals `[1]` (`*` the path's item). */
   when?: [pointer: string, equals: unknown];
@@ -71,4 +83,4 @@ export interface Breach {
 
 /** The breaches of a claim, by family, for its table cell. */
 export const describeBreach = (b: Breach) =>
-  `${b.family} ${b.op}${b.path ? ` ${b.path}` : ''}${b.codes ? ` (${b.codes.join(', ')})` : ''}${b.mode === 'instant' ? ' [instant]' : ''}`;
+  `${b.family} ${b.op}${b.path ? ` ${b.path}` : ''}${b.codes ? ` (${b.codes.join(', ')})` : ''}${b.family === 'recode' ? ` as ${String(b.value)}` : ''}${b.mode === 'instant' ? ' [instant]' : ''}`;

@@ -77,3 +77,11 @@ export const accept = (op: string, codes: string[] | undefined, more: Partial<Br
 });
 export const refuse = (op: string, more: Partial<Breach> = {}): Breach => ({ family: 'refuse', op, ...more });
 export const leak = (op: string, more: Partial<Breach> = {}): Breach => ({ family: 'leak', op, ...more });
+/** Answers `status` instead of the refusal the interface states a code for. */
+export const recode = (op: string, codes: string[], status: number, more: Partial<Breach> = {}): Breach => ({
+  family: 'recode',
+  op,
+  codes,
+  value: status,
+  ...more,
+});

@@ -19,7 +19,7 @@ export function claimsSummary(claims: Claim[], caught: number): string {
   return `claims: ${n.stated} stated, ${n.assumed} assumed, ${n.unobservable} unobservable; breaches: ${n.breaches} generated, ${caught} caught`;
 }
 
-/** The README section: the summary (every breach caught, as test/breaches.test.ts proves) and a row per claim. */
+/** The README section: the summary (every breach caught, as test/faults.test.ts proves) and a row per claim. */
 export function claimsTable(claims: Claim[]): string {
   const n = claimCounts(claims);
   const rows = claims.map((c) => {
