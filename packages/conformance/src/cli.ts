@@ -12,6 +12,7 @@ import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures-file/
 import { apiPath, count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+import { exitCodeOf } from './options.js';
 import { preflight, skipReason } from './preflight.js';
 import { registry } from './registry.js';
 import { formatResultLine, formatSummary } from './report/console.js';
@@ -132,7 +133,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.err(`tas-conformance: ${result.aborted}\n`);
       return 2;
     }
-    return result.conforms ? 0 : 1;
+    return exitCodeOf(result);
   } catch (error) {
     io.err(`tas-conformance: ${(error as Error).message}\n`);
     return 2;

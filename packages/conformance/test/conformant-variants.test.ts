@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { startSandbox } from '@tas/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunResult, run } from '../src/run.js';
 import { described } from './described-once.js';
 import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import { type Layered, layered } from './faults/layered.js';
-import type { Fault } from './faults/proxy.js';
+import { type Fault, startFaultStack } from './faults/proxy.js';
 import { type Allowed, ALLOWED as FIRST } from './variants/allowed.js';
 import { CHOICES } from './variants/choices.js';
 import { LOOKUP_FIRST } from './variants/lookup-first.js';
@@ -17,10 +18,6 @@ const KEYS = [
   [MAIN_KEY, OTHER_KEY],
   [OTHER_KEY, MAIN_KEY],
 ] as const;
-
-/** A sandbox behind the faulty layer (when given) behind the allowed variant's: a deployment with both. */
-const withVariant = <T>(allowed: Fault, fault: Fault | undefined, use: (url: string) => Promise<T>) =>
-  withStack(fault ? [fault, allowed] : [allowed], use);
 
 // At most 2 sandboxes at once: the machine is shared (with test/faults.test.ts among others).
 const limited = limiter(2);
@@ -141,7 +138,7 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
       'validation off: any malformed body or parameter accepted',
       'a 10-digit mobile accepted',
       'roadmap-auth.token: accept getRoadmap (invalid_parameter)',
-      'rule.3: recode authenticateRecord (roadmap_record) as 400',
+      'rule.3: accept authenticateRecord (roadmap_record)',
     ].map(layered),
   ],
   ...(
@@ -150,7 +147,7 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
       [
         'error messages',
         [
-          'rule.3: recode authenticateRecord (roadmap_record) as 400',
+          'rule.3: accept authenticateRecord (roadmap_record)',
           'error.questions.409: recode getQuestions (record_finished) as 403',
           'limit.answers.submit: accept submitAnswers (invalid_answers)',
           'a 12-digit mobile that keeps the 09 prefix accepted',
@@ -201,7 +198,7 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
         'roadmaps listing test_records as bare',
         [
           'record.role.roadmap: revalue getRecord /data/role',
-          'rule.3: recode authenticateRecord (roadmap_record) as 400',
+          'rule.3: accept authenticateRecord (roadmap_record)',
           'error.roadmap-auth.400.age: accept authenticateRoadmap (age_gender_mismatch)',
         ],
       ],
@@ -265,10 +262,7 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
       ],
       [
         'role ids from 101',
-        [
-          'record.role.roadmap: revalue getRecord /data/role',
-          'rule.3: recode authenticateRecord (roadmap_record) as 400',
-        ],
+        ['record.role.roadmap: revalue getRecord /data/role', 'rule.3: accept authenticateRecord (roadmap_record)'],
       ],
       [
         'a 429',
@@ -296,9 +290,30 @@ describe('a faulty server still fails when it also differs where the interface a
   const cases = LAYERED.flatMap(([allowed, breaches]) =>
     breaches.map((b) => [`${allowed[0]} + ${b.name}`, allowed, b] as const),
   );
+  // One sandbox for the layered runs (a proxy of their own over it each), but where the check moves
+  // the sandbox's clock or the breach needs the newest record to be its own run's.
+  let shared: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  beforeAll(async () => {
+    shared = await startSandbox({ port: 0, rateLimit: false });
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+  const alone = (b: Layered) => b.only.includes('draft-token-expiry') || b.name.includes('leaves out the newest');
+  async function underShared<T>(layers: Fault[], use: (url: string) => Promise<T>): Promise<T> {
+    const proxy = await startFaultStack(shared?.url as string, layers);
+    try {
+      return await use(proxy.url);
+    } finally {
+      await proxy.close();
+    }
+  }
+
   it.concurrent.each(cases)('%s', async (_name, allowed, b) => {
     const keys = b.instant ? ([KEYS[1][0], KEYS[1][1]] as const) : KEYS[0];
-    const result = await limited(() => withVariant(allowed[1](), b.fault(), (url) => runWith(url, keys, b.only)));
+    const layers = [b.fault(), allowed[1]()];
+    const under = alone(b) ? withStack : underShared;
+    const result = await limited(() => under(layers, (url) => runWith(url, keys, b.only)));
     expect(result.aborted).toBeUndefined();
     expect(result.conforms).toBe(false);
     const named = result.results.flatMap((r) => r.findings.filter((f) => b.judges.includes(f.rule) && !f.assumed));

@@ -4,6 +4,7 @@ import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Breach, type Claim, describeBreach } from '../src/claims/index.js';
 import { claimsSummary } from '../src/claims/table.js';
+import { exitCodeOf } from '../src/options.js';
 import { registry } from '../src/registry.js';
 import { type RunOptions, type RunResult, run } from '../src/run.js';
 import { faultOf } from './claims/breach.js';
@@ -37,7 +38,7 @@ type Generated = { name: string; breach: Breach; claims: Claim[] };
 const distinct = new Map<string, Generated>();
 for (const claim of CLAIMS)
   for (const breach of claim.breaches) {
-    const key = `${claim.basis} ${JSON.stringify(breach)}`;
+    const key = `${breach.couldNotRun ? 'not run' : claim.basis} ${JSON.stringify(breach)}`;
     const seen = distinct.get(key);
     if (seen) seen.claims.push(claim);
     else distinct.set(key, { name: `${claim.id}: ${describeBreach(breach)}`, breach, claims: [claim] });
@@ -81,12 +82,22 @@ const noteFailed = (name: string, result: RunResult) => {
 };
 const tally = { caught: 0, missed: [] as string[] };
 
-/** Did the run judge the breach as the claim's basis says: a stated failure, or a warning? */
-function verdict(claim: Claim, result: RunResult) {
+/**
+ * Did the run judge the breach as the claim's basis says: a stated failure, or a warning; or, for a
+ * refusal of what the suite built on its own assumption, COULD NOT RUN naming what to set (exit 2)?
+ */
+function verdict(claim: Claim, breach: Breach, result: RunResult) {
   const named = result.results
     .filter((r) => claim.checks.includes(r.id) || r.findings.some((f) => claim.checks.includes(f.rule)))
     .flatMap((r) => r.findings.filter((f) => claim.checks.includes(f.rule) || claim.checks.includes(r.id)));
   const stated = named.filter((f) => !f.assumed);
+  if (breach.couldNotRun) {
+    const notRun = result.results.filter(
+      (r) =>
+        claim.checks.includes(r.id) && r.verdict?.reached === false && r.verdict.refused && r.verdict.needs?.length,
+    );
+    return { caught: notRun.length > 0 && stated.length === 0 && exitCodeOf(result) === 2, named };
+  }
   if (claim.basis === 'stated') return { caught: !result.conforms && stated.length > 0, named };
   // An assumed claim's breach warns, and fails nothing else: the run still conforms (exit 0).
   return { caught: named.length > 0 && stated.length === 0 && result.conforms, named };
@@ -114,13 +125,14 @@ describe('every claim of the interface is proven by a generated breach', () => {
     const only = [...new Set(claims.flatMap((claim) => onlyOf(claim, breach)))];
     const result = await slot(() => runUnder(fault, { apiKey, otherApiKey, only }));
     noteFailed(_name, result);
-    const verdicts = claims.map((claim) => ({ claim, ...verdict(claim, result) }));
+    const verdicts = claims.map((claim) => ({ claim, ...verdict(claim, breach, result) }));
     for (const v of verdicts) {
       if (v.caught && applied()) tally.caught++;
       else tally.missed.push(`${v.claim.id}: ${describeBreach(breach)}${applied() ? '' : ' (changed no answer)'}`);
     }
     expect(applied(), 'the breach changed no answer the run saw: it proves nothing').toBe(true);
-    expect(result.aborted).toBeUndefined();
+    // A run whose every check could not run stops saying so (exit 2): that is the verdict of such a breach.
+    if (!breach.couldNotRun) expect(result.aborted).toBeUndefined();
     const seen = result.results.flatMap((r) =>
       r.findings.map((f) => `${f.assumed ? 'warn' : 'FAIL'} ${f.rule}: ${f.message}`),
     );

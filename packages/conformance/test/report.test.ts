@@ -108,7 +108,6 @@ describe('console', () => {
       '      stated [record-auth] auth_required is still true after authentication',
       '        rule: "`auth_required` becomes `false`"',
       `        repro: curl -i -X GET 'http://t/api/v2/record/${TOKEN_A}/' -H "API-KEY: $TAS_API_KEY"`,
-      '      137 assumed (warnings, 1 kind): listed in the summary',
     ]);
   });
 
@@ -118,13 +117,50 @@ describe('console', () => {
     expect(text.match(/repro:/g)).toHaveLength(2);
   });
 
-  it('the summary leads with the failures, then the warnings by kind', () => {
-    const text = formatSummary(runOf([NOISY, check('vip-wait', [], 'pass')]));
+  it('the summary: stated failures first, then what could not run with what to set, then the notes by kind', () => {
+    const notRun = {
+      ...check('results-after-finish', [], 'skip'),
+      couldNotRun: true,
+      verdict: {
+        stated: 'pass' as const,
+        reached: false,
+        why: 'could not run: the result of a finished record: refused with 404',
+        needs: ['--result-path'],
+        notes: 0,
+      },
+    };
+    const text = formatSummary({ ...runOf([NOISY, check('vip-wait', [], 'pass'), notRun]), couldNotRun: [] });
     const lines = text.split('\n');
     expect(lines[0]).toBe('Failures: 1 finding of 1 kind');
-    expect(text).toMatch(/^Assumed warnings \(the description's choices, not the interface's\): 137 of 1 kinds$/m);
-    expect(text).toMatch(/^ {4}137 {2}response\.schema$/m);
-    expect(text.indexOf('Failures:')).toBeLessThan(text.search(/^checks +pass/m));
+    expect(text).toMatch(
+      /^Could not run: 1 check did not reach what they check\n {2}results-after-finish: the result of a finished record: refused with 404; set: --result-path$/m,
+    );
+    expect(text).toMatch(/^Assumed notes \(the description's choices, not the interface's\): 137 of 1 kinds$/m);
+    expect(text).toMatch(/^ {4}137× \[response\.schema\] getRecord 200: \/data\/questions\/0\/num must be string$/m);
+    expect(text.indexOf('Failures:')).toBeLessThan(text.indexOf('Could not run:'));
+    expect(text.indexOf('Could not run:')).toBeLessThan(text.indexOf('Assumed notes'));
+  });
+
+  it.each([
+    [
+      'stated part held, notes counted: PASS',
+      {
+        ...check('x', [WARNINGS[0] as Finding], 'warn'),
+        verdict: { stated: 'pass' as const, reached: true, notes: 1 },
+      },
+      /^PASS {2}x .*, 1 note\)$/,
+    ],
+    [
+      'did not reach what it checks: COULD NOT RUN',
+      {
+        ...check('x', [], 'skip'),
+        couldNotRun: true,
+        verdict: { stated: 'pass' as const, reached: false, why: 'could not run: refused', notes: 0 },
+      },
+      /^COULD NOT RUN {2}x .*\n {6}could not run: refused$/,
+    ],
+  ])('%s', (_name, given, want) => {
+    expect(formatResultLine(given)).toMatch(want);
   });
 });
 

@@ -17,7 +17,7 @@ export const listingRule1: Check = {
       S.otherEndpointsReferredTo,
       Q.listing,
       "the listing is read at the description's path (paths not shown: another is given with --path)",
-      [refuse('listRecords', { value: 404 })],
+      [refuse('listRecords', { value: 404, couldNotRun: true })],
     ),
     stated(
       'listing.filter',

@@ -63,10 +63,13 @@ export const recordAuth: Check = {
       S.otherEndpointsReferredTo,
       Q.recordAuth,
       'a standalone record is authenticated by it',
-      [refuse('authenticateRecord'), refuse('authenticateRecord', { mode: 'instant' })],
+      [
+        refuse('authenticateRecord', { couldNotRun: true }),
+        refuse('authenticateRecord', { mode: 'instant', couldNotRun: true }),
+      ],
     ),
     stated('record-verify.completes', S.otherEndpointsReferredTo, Q.verifyRecord, 'the SMS code completes it', [
-      refuse('verifyRecordAuth'),
+      refuse('verifyRecordAuth', { couldNotRun: true }),
     ]),
     stated('record.detail', S.otherEndpointsReferredTo, Q.detail, 'the record detail is read', [
       refuse('getRecord', { value: 404 }),

@@ -18,7 +18,10 @@ export const resultsAfterFinish: Check = {
       S.otherEndpointsReferredTo,
       Q.results,
       'results of a finished record are served (at a path the description chose: paths not shown)',
-      [refuse('getResult', { value: 404 }), revalue('getResult', '/data/test_id', { via: ['results-after-finish'] })],
+      [
+        refuse('getResult', { value: 404, couldNotRun: true }),
+        revalue('getResult', '/data/test_id', { via: ['results-after-finish'] }),
+      ],
     ),
   ],
   async run(ctx) {

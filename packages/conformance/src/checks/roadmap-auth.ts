@@ -162,7 +162,7 @@ export const roadmapAuth: Check = {
       S.otherEndpointsReferredTo,
       Q.verifyRoadmap,
       'the draft_token and the code complete roadmap authentication',
-      [refuse('verifyRoadmapAuth')],
+      [refuse('verifyRoadmapAuth', { couldNotRun: true })],
     ),
     stated(
       'state.roadmap.instant',

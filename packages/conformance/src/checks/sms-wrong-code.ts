@@ -19,7 +19,7 @@ export const smsWrongCode: Check = {
     ]),
     stated('auth.sms', S.authentication, Q.smsAuth, 'SMS mode: the code completes it, a wrong one does not', [
       accept('verifyRecordAuth', ['wrong_code']),
-      refuse('verifyRecordAuth'),
+      refuse('verifyRecordAuth', { couldNotRun: true }),
     ]),
   ],
   async run(ctx) {

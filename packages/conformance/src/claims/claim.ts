@@ -79,6 +79,12 @@ export interface Breach {
   mode?: 'sms' | 'instant';
   /** Checks that send the requests when the judges are response rules only (they judge every answer). */
   via?: string[];
+  /**
+   * The request it refuses is built on the suite's assumption (its body, path or parameters are not
+   * shown): the run must say COULD NOT RUN (exit 2) for the claim's checks, naming what to set, and
+   * fail nothing, since a deployment that takes another body refuses ours alike.
+   */
+  couldNotRun?: true;
 }
 
 /** The breaches of a claim, by family, for its table cell. */

@@ -25,7 +25,12 @@ export function claimsTable(claims: Claim[]): string {
   const rows = claims.map((c) => {
     const judged = c.unobservable ? `unobservable: ${c.unobservable}` : c.checks.map((id) => `\`${id}\``).join(', ');
     const breaches = c.breaches.length
-      ? c.breaches.map((b) => `${describeBreach(b)}: ${c.basis === 'stated' ? 'fails' : 'warns'}`).join('; ')
+      ? c.breaches
+          .map(
+            (b) =>
+              `${describeBreach(b)}: ${b.couldNotRun ? 'could not run' : c.basis === 'stated' ? 'fails' : 'warns'}`,
+          )
+          .join('; ')
       : (c.noBreach ?? (c.unobservable ? '-' : ''));
     return `| \`${c.id}\` | ${esc(c.section)} | "${esc(c.quote)}" | ${esc(c.part)} | ${c.unobservable ? '-' : c.basis} | ${esc(judged)} | ${esc(breaches)} |`;
   });

@@ -174,7 +174,7 @@ export const schema: ResponseRule = {
     const spec = operation.responses[String(status)];
     if (!spec?.schemaPointer) return [];
     const root = spec.schemaPointer;
-    const issues = closestBranch(doc, validator.validateResponse(operation, status, json).issues);
+    const issues = closestBranch(doc, validator.validateResponse(operation, status, json).issues, json);
     // Each issue judged at its own place: stated where the interface names the field, assumed elsewhere.
     const unshown = isSuccess(got) && UNSHOWN_PAYLOADS.has(operation.operationId);
     return issues.map((issue) => ({

@@ -348,7 +348,7 @@ export const FAULTS: Variant[] = [
   [
     'validation off: any malformed body or parameter accepted',
     {
-      response(req, res) {
+      response(_req, res) {
         if (
           res.status < 400 ||
           !['invalid_body', 'invalid_parameter', 'invalid_profile'].includes(errorCode(res) ?? '')
