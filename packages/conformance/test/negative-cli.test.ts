@@ -54,7 +54,7 @@ describe('--seed and --negative-budget', () => {
   });
 
   it.each([[[]], [['--slow']]])(
-    'a live run %j, every check in, plans at most LIVE_REQUESTS (340) requests',
+    'a live run %j, every check in, plans at most LIVE_REQUESTS (350) requests',
     async (extra) => {
       const { out } = await cli(['plan', '--other-api-key', 'other', ...extra]);
       const requests = Number(/^Requests: about (\d+)$/m.exec(out)?.[1]);
