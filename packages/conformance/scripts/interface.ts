@@ -5,11 +5,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
-import { CLAIMS } from '../src/claims/index.js';
 import { constraintGround } from '../src/grounds/constraints.js';
-import { Q } from '../src/grounds/quotes.js';
-import { RULE_PARTS } from '../src/grounds/responses.js';
 import { listSites } from '../src/negative/sites.js';
+import { Q } from '../src/quotes.js';
+import { registry } from '../src/registry.js';
 
 const BESIDE = fileURLToPath(new URL('../../../../shared/interface.md', import.meta.url));
 const RECORD = new URL('../grounds.json', import.meta.url);
@@ -37,11 +36,12 @@ export const fingerprint = (text: string) => createHash('sha256').update(text).d
 
 /** Every sentence a rule, a constraint or a claim of the inventory quotes, sorted. */
 export function quotedGrounds(doc: OpenApiDocument, assumptions: Assumption[]): string[] {
+  const reg = registry(doc, assumptions);
   const quotes = new Set<string>([
     ...Object.values(Q),
-    ...RULE_PARTS.flatMap((p) => p.ground.quotes ?? []),
     ...listSites(doc, assumptions).flatMap((s) => constraintGround(s).quotes ?? []),
-    ...CLAIMS.map((c) => c.quote),
+    ...reg.grounded.flatMap((e) => (e.grounds ?? []).flatMap((p) => p.ground.quotes ?? [])),
+    ...reg.claims.map((c) => c.quote),
   ]);
   return [...quotes].sort();
 }

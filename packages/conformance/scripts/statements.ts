@@ -1,25 +1,24 @@
-// Regenerates the generated tables of README.md: the statements (from the checks' metadata and
-// src/statements/list.ts), the grounds of every rule and constraint (src/grounds), the claims and
-// their breaches (src/claims) and the CI example's fixtures file (src/fixtures-example.ts); and
-// grounds.json, the quoted sentences with the fingerprint of the interface document they were found
+// Regenerates the generated tables of README.md from the registry (src/registry.ts: the claims each
+// check's file holds or judges): the statements (the claims by the sentence they quote), the grounds
+// of every rule and constraint (src/grounds), the claims and their breaches, and the CI example's
+// fixtures file (src/fixtures-example.ts); and grounds.json, the quoted sentences with the fingerprint of the interface document they were found
 // in, when one is available (scripts/interface.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
-import { allChecks } from '../src/checks/index.js';
-import { CLAIMS } from '../src/claims/index.js';
 import { CLAIMS_END, CLAIMS_START, claimsTable } from '../src/claims/table.js';
 import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-example.js';
 import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds-table.js';
-import { responseRules } from '../src/responses/index.js';
-import { STATEMENTS } from '../src/statements/list.js';
-import { statementsTable, withTable } from '../src/statements/table.js';
+import { registry } from '../src/registry.js';
+import { statementsOf, statementsTable, withTable } from '../src/statements/table.js';
 import { findInterface, notIn, quotedGrounds, readRecord, recordOf, writeRecord } from './interface.js';
 
 const readme = new URL('../README.md', import.meta.url);
 const doc = loadDescription();
 const assumptions = listAssumptions(doc);
-const table = statementsTable(STATEMENTS, allChecks(doc, assumptions), responseRules);
-const grounds = groundsTable(doc, assumptions);
+const { checks, rules, claims: CLAIMS, grounded } = registry(doc, assumptions);
+const STATEMENTS = statementsOf(CLAIMS);
+const table = statementsTable(STATEMENTS, checks, rules);
+const grounds = groundsTable(doc, assumptions, grounded);
 const tables = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
 const claims = withTable(tables, claimsTable(CLAIMS), [CLAIMS_START, CLAIMS_END]);
 const text = withTable(claims, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);

@@ -1,6 +1,7 @@
 import type { OpenApiDocument, Operation, Validator } from '@tas/openapi';
 import type { OperationId, PathParams, RequestBody } from './described.js';
-import type { Exchange, KeyRef, Kind, Needs, Target } from './types.js';
+import type { Registration } from './registration.js';
+import type { AssumedPart, Exchange, KeyRef, Kind, Needs, Target } from './types.js';
 
 /** A request to an operation (or, with no operation, to a path outside the description). */
 export interface CallOptions<Op extends OperationId | undefined = undefined> {
@@ -13,6 +14,8 @@ export interface CallOptions<Op extends OperationId | undefined = undefined> {
    * at run time (the description's examples, values a deployment answered).
    */
   unchecked?: unknown;
+  /** Parts of this request the suite assumed beyond its operation's own (an encoding read from an answer). */
+  assumed?: AssumedPart[];
   /** A raw body sent as is, with `contentType`. */
   rawBody?: string;
   contentType?: string;
@@ -30,9 +33,14 @@ export interface CheckContext {
   hasOtherKey: boolean;
   now(): number;
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<Exchange>;
+  /** The path of an operation in effect (`--listing-path`, `--result-path`, else the description's), relative to the base path. */
+  pathOf(operationId: OperationId): string;
   /** A request to a path outside the description (relative to the base path). */
   raw(method: string, path: string, options?: CallOptions): Promise<Exchange>;
-  /** Records a finding unless the exchange has this status; returns whether it had. */
+  /**
+   * Records a finding unless the exchange has this status; returns whether it had. A request built on
+   * an assumed part (`exchange.assumed`) that was refused with a 4xx ends the check: could not run.
+   */
   expectStatus(exchange: Exchange, status: number, what: string): boolean;
   /**
    * A request the interface refuses (an error row, a rule, "validated", a prerequisite). Accepted (2xx,
@@ -69,8 +77,7 @@ export interface CheckContext {
   spend(key: string): void;
 }
 
-export interface Check {
-  id: string;
+export interface Check extends Registration {
   title: string;
   /** The interface statement the check verifies: a section, a table row or a rule. */
   statement: string;
@@ -112,3 +119,18 @@ export class CannotJudge extends Skip {}
  * setup step could not run): the check is "could not run", never the target's failure.
  */
 export class HarnessShortfall extends Error {}
+
+/**
+ * A request the suite built on its own assumption was refused (a 4xx): the deployment may have chosen
+ * otherwise where the interface is silent, so the check could not run; it says what was sent, what
+ * came back, which parts were the suite's and what would tell it the deployment's choice.
+ */
+export class AssumptionRefused extends HarnessShortfall {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+    readonly parts: AssumedPart[],
+  ) {
+    super(message);
+  }
+}

@@ -12,7 +12,9 @@ import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures-file/
 import { apiPath, count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
+import { exitCodeOf } from './options.js';
 import { preflight, skipReason } from './preflight.js';
+import { registry } from './registry.js';
 import { formatResultLine, formatSummary } from './report/console.js';
 import { toHtml } from './report/html.js';
 import { toJson } from './report/json.js';
@@ -23,7 +25,7 @@ import { type RunOptions, type RunResult, run } from './run.js';
 import { RunError } from './select.js';
 import { type Selection, selectRun, settle } from './selection.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
-import { STATEMENTS } from './statements/list.js';
+import { statementsOf } from './statements/table.js';
 import type { Target } from './types.js';
 
 export interface Io {
@@ -102,7 +104,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const reports = (result: RunResult) => {
       if (v.json) writeFileSync(v.json, redact(toJson(result), secrets));
       if (v.junit) writeFileSync(v.junit, redact(toJunit(result), secrets));
-      if (v.html) writeFileSync(v.html, redact(toHtml(result, STATEMENTS), secrets));
+      if (v.html) writeFileSync(v.html, redact(toHtml(result, htmlStatements()), secrets));
     };
     // Settled here so that a run that cannot be made reports the seed and target it would have had.
     const settled = settle(options);
@@ -131,7 +133,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.err(`tas-conformance: ${result.aborted}\n`);
       return 2;
     }
-    return result.conforms ? 0 : 1;
+    return exitCodeOf(result);
   } catch (error) {
     io.err(`tas-conformance: ${(error as Error).message}\n`);
     return 2;
@@ -240,4 +242,10 @@ if (invoked) {
   }).then((code) => {
     process.exitCode = code;
   });
+}
+
+/** The interface's sentences the HTML report gives a verdict on: the registry's, from the bundled description. */
+function htmlStatements() {
+  const doc = loadDescription();
+  return statementsOf(registry(doc, listAssumptions(doc)).claims);
 }

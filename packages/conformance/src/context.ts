@@ -1,11 +1,12 @@
 import { basePath, type OpenApiDocument, type Operation, type Validator } from '@tas/openapi';
-import { type CallOptions, CannotJudge, type CheckContext, Skip } from './check.js';
+import { assumedParts, TEST_FIELDS } from './assumed-requests.js';
+import { AssumptionRefused, type CallOptions, CannotJudge, type CheckContext, Skip } from './check.js';
 import type { OperationId } from './described.js';
 import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { Settled } from './options.js';
 import type { SmsProvider } from './sms.js';
-import { type Exchange, type Finding, isSuccess } from './types.js';
+import { type AssumedPart, type Exchange, type Finding, isSuccess } from './types.js';
 
 /** What a check's context is made of: the run's options as the CLI gave them, settled, and the run's parts. */
 export interface ContextDeps {
@@ -20,6 +21,11 @@ export interface ContextDeps {
   advance: (seconds: number) => Promise<void>;
   /** Resources the run's checks share (ctx.hold), by key. */
   held?: Map<string, unknown>;
+  /**
+   * Assumed parts the deployment has accepted in this run (a 2xx to a request built on them): ours
+   * and its choice agree there, so a later refusal of one is judged as the interface says.
+   */
+  confirmed?: Set<string>;
 }
 
 let externalIds = Math.floor(Math.random() * 1000);
@@ -44,6 +50,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     path: string,
     options: CallOptions<OperationId | undefined>,
     operationId?: string,
+    assumed: AssumedPart[] = [],
   ) {
     const query = new URLSearchParams(options.query ?? {}).toString();
     const headers: Record<string, string> = {};
@@ -57,10 +64,16 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       headers['Content-Type'] = 'application/json';
     }
     const url = `${prefix}${path}${query ? `?${query}` : ''}`;
-    last = await deps.http.send(
+    const exchange = await deps.http.send(
       { method: method.toUpperCase(), url, key: options.key ?? 'main', headers, body },
       operationId,
     );
+    const confirmed = deps.confirmed ?? new Set<string>();
+    // An encoding read from one test's fields is not confirmed for another's by an acceptance.
+    if (isSuccess(exchange.response.status)) for (const p of assumed) if (p !== TEST_FIELDS) confirmed.add(p.part);
+    deps.confirmed = confirmed;
+    const open = assumed.filter((p) => !confirmed.has(p.part));
+    last = open.length ? { ...exchange, assumed: open } : exchange;
     return last;
   }
 
@@ -93,13 +106,22 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       const template = paths[operationId] ?? op.path;
       const params: Partial<Record<string, string>> = options.params ?? {};
       const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-      return send(op.method, path, options, operationId);
+      const assumed = [...assumedParts(operationId, paths), ...(options.assumed ?? [])];
+      return send(op.method, path, options, operationId, assumed);
     },
+    pathOf: (operationId) => paths[operationId] ?? operation(operationId).path,
     raw: (method, path, options = {}) => send(method, path, options),
     expect,
     expectStatus(exchange, status, what) {
       const got = exchange.response.status;
       if (got === status) return true;
+      // Refused what the suite built on its own assumption: the deployment's choice may differ, not its fault.
+      if (got >= 400 && got < 500 && exchange.assumed?.length)
+        throw new AssumptionRefused(
+          `${what}: refused with ${got}; the request was built on the suite's assumption (${exchange.assumed.map((p) => p.part).join('; ')})`,
+          exchange,
+          exchange.assumed,
+        );
       // No success status is stated: another 2xx succeeded, and only the code departs from our choice.
       if (isSuccess(status) && isSuccess(got)) {
         expect(
@@ -121,6 +143,13 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
           `${what}: the interface refuses it; it was answered ${got} (want ${status})`,
           exchange,
           false,
+        );
+      // The code is stated, but the request was built on our assumption: its shape may be what was refused.
+      if (codeStated && exchange.assumed?.length)
+        throw new AssumptionRefused(
+          `${what}: refused with ${got}, want ${status}; the request was built on the suite's assumption (${exchange.assumed.map((p) => p.part).join('; ')}), which may be what was refused`,
+          exchange,
+          exchange.assumed,
         );
       expect(false, `${what}: refused with ${got}, want ${status}`, exchange, !codeStated);
       return true;

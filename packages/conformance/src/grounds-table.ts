@@ -1,8 +1,8 @@
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
 import { constraintGround } from './grounds/constraints.js';
 import { type Ground, isStated } from './grounds/ground.js';
-import { RULE_PARTS } from './grounds/responses.js';
 import { listSites, siteLabel } from './negative/sites.js';
+import type { Registration } from './registration.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 const quoted = (quotes: string[] = []) => quotes.map((q) => `"${q}"`).join(' ');
@@ -23,17 +23,13 @@ export function constraintRows(doc: OpenApiDocument, assumptions: Assumption[]) 
   });
 }
 
-/** The README table: every response rule's parts and every request constraint, with what it rests on. */
-export function groundsTable(doc: OpenApiDocument, assumptions: Assumption[]): string {
+/** The README table: every registered part (the response rules') and every request constraint, with what it rests on. */
+export function groundsTable(doc: OpenApiDocument, assumptions: Assumption[], entries: Registration[]): string {
   const rows = [
     '| Rule or operation | Part or constraint | Rests on |',
     '|---|---|---|',
-    ...RULE_PARTS.map(
-      (p) =>
-        `| ${p.rule
-          .split(', ')
-          .map((id) => `\`${id}\``)
-          .join(', ')} | ${esc(p.part)} | ${esc(restsOn(p.ground))} |`,
+    ...entries.flatMap((e) =>
+      (e.grounds ?? []).map((p) => `| \`${e.id}\` | ${esc(p.part)} | ${esc(restsOn(p.ground))} |`),
     ),
     ...constraintRows(doc, assumptions).map((r) => `| \`${r.operationId}\` | ${esc(r.constraint)} | ${esc(r.cell)} |`),
   ];

@@ -108,8 +108,20 @@ export interface RunResult {
   seed: number;
   /** Generated negative requests this run, and the constraints they were drawn over. */
   negative: { budget: number; constraints: number };
-  /** No check failed: exit code 0. */
+  /** No check failed (nothing stated, or under --strict nothing at all): exit code 0 unless some could not run. */
   conforms: boolean;
+  /**
+   * The checks that did not reach what they check (COULD NOT RUN), with why and what they need:
+   * with none failed, exit code 2. Absent in reports of a run that could not be made.
+   */
+  couldNotRun?: { id: string; why: string; needs: string[] }[];
+}
+
+/** The exit code of a run: 1 when something failed, else 2 when it stopped or parts could not run, else 0. */
+export function exitCodeOf(result: RunResult): 0 | 1 | 2 {
+  if (result.aborted) return 2;
+  if (!result.conforms) return 1;
+  return result.couldNotRun?.length ? 2 : 0;
 }
 
 /** A record or roadmap the run created on the sandbox, listed in the report. */

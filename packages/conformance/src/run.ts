@@ -1,7 +1,7 @@
 import { basePath, createValidator, listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { normalizeBaseUrl } from './base-url.js';
 import { basisIsAssumed } from './basis.js';
-import { CannotJudge, type Check, HarnessShortfall, Skip } from './check.js';
+import { AssumptionRefused, CannotJudge, type Check, HarnessShortfall, Skip } from './check.js';
 import { type ContextDeps, createContext } from './context.js';
 import {
   createHttp,
@@ -10,6 +10,7 @@ import {
   TooManyTimeoutsError,
   UnreachableError,
 } from './http/client.js';
+import { toCurl } from './http/curl.js';
 import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
 import type { RunOptions, RunResult } from './options.js';
@@ -17,7 +18,7 @@ import { preflight, skipReason } from './preflight.js';
 import { RunError } from './select.js';
 import { selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
-import type { CheckResult, Exchange, Finding } from './types.js';
+import type { CheckResult, Exchange, Finding, Verdict } from './types.js';
 
 export type { Created, RunOptions, RunResult } from './options.js';
 
@@ -57,6 +58,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
   const deps: ContextDeps = {
     options,
     held: new Map<string, unknown>(),
+    confirmed: new Set<string>(),
     doc,
     validator,
     operations,
@@ -76,11 +78,19 @@ export async function run(given: RunOptions): Promise<RunResult> {
       `${api}/record/${UNKNOWN_TOKEN}/`,
       api,
     );
+  /** A check's title with the paths in effect (`--listing-path`, `--result-path`) for the description's. */
+  const titleOf = (title: string) =>
+    Object.entries(options.paths ?? {}).reduce((t, [id, path]) => {
+      const op = operations.find((o) => o.operationId === id);
+      return op && path ? t.split(op.path).join(path) : t;
+    }, title);
+
   const results: CheckResult[] = [];
   let aborted: string | undefined;
   for (const check of checks) {
     const reason = aborted ? `not run: ${aborted}` : skipReason(check, target, options);
     const result = reason ? skipped(check, reason) : await runCheck(check);
+    result.title = titleOf(result.title);
     results.push(result);
     options.onResult?.(result);
   }
@@ -100,15 +110,18 @@ export async function run(given: RunOptions): Promise<RunResult> {
     };
     let skip: string | undefined;
     let shortfall: string | undefined;
+    let refused: AssumptionRefused | undefined;
     try {
       await check.run(ctx);
     } catch (error) {
       if (error instanceof UnreachableError || error instanceof RunError) throw new RunError(error.message);
-      // What could not be judged after findings were made: they stand, with why the rest was not judged.
-      if (error instanceof CannotJudge && findings.length)
-        findings.push({ rule: check.id, statement: check.statement, message: error.message, assumed: true });
+      // What could not be judged: the findings made before it stand; the check did not reach the rest.
+      if (error instanceof CannotJudge) shortfall = error.message;
       else if (error instanceof Skip) skip = error.message;
-      else if (error instanceof HarnessShortfall) shortfall = `could not run: ${error.message}${shortOf(error)}`;
+      else if (error instanceof AssumptionRefused) {
+        refused = error;
+        shortfall = `could not run: ${error.message}`;
+      } else if (error instanceof HarnessShortfall) shortfall = `could not run: ${error.message}${shortOf(error)}`;
       else if (error instanceof TimeoutError || error instanceof TooManyTimeoutsError) {
         if (error instanceof TooManyTimeoutsError) aborted = error.message;
         findings.push({
@@ -134,17 +147,17 @@ export async function run(given: RunOptions): Promise<RunResult> {
       waitMs,
     };
     if (skip) return { ...base, reason: skip };
-    // What the suite lacked is never the target's fault: findings before it still count.
-    if (shortfall) {
-      if (findings.length)
-        findings.push({ rule: check.id, statement: check.statement, message: shortfall, assumed: true });
-      else return { ...base, reason: shortfall, couldNotRun: true };
-    }
-    return { ...base, outcome: outcomeOf(findings, strict), findings, reason: undefined };
+    const verdict = verdictOf(findings, strict, shortfall, refused);
+    // What the suite lacked is never the target's fault: findings before it still count, none is added.
+    if (shortfall && !findings.length) return { ...base, reason: shortfall, couldNotRun: true, verdict };
+    return { ...base, outcome: outcomeOf(findings, strict), findings, reason: shortfall, verdict };
   }
 
   // Nothing could be judged because the suite lacked what it needed: the run could not be made (exit 2).
   const couldNot = results.filter((r) => r.couldNotRun);
+  const notReached = results.flatMap((r) =>
+    r.verdict && !r.verdict.reached ? [{ id: r.id, why: r.verdict.why ?? '', needs: r.verdict.needs ?? [] }] : [],
+  );
   if (!aborted && couldNot.length && results.every((r) => r.outcome === 'skip'))
     aborted = `nothing could be judged: ${couldNot.length} checks could not run (${couldNot[0]?.reason})`;
 
@@ -167,7 +180,31 @@ export async function run(given: RunOptions): Promise<RunResult> {
     negative,
     aborted,
     conforms: summary.fail === 0 && !aborted,
+    couldNotRun: notReached,
   };
+}
+
+/** The three parts: the stated verdict, whether the check reached what it checks (else why), the assumed notes. */
+function verdictOf(
+  findings: Finding[],
+  strict: boolean,
+  shortfall: string | undefined,
+  refused: AssumptionRefused | undefined,
+): Verdict {
+  const notes = findings.filter((f) => f.assumed).length;
+  const failed = findings.some((f) => !f.assumed) || (strict && notes > 0);
+  const verdict: Verdict = { stated: failed ? 'fail' : 'pass', reached: shortfall === undefined, notes };
+  if (shortfall !== undefined) verdict.why = shortfall;
+  if (refused) {
+    const { request, response } = refused.exchange;
+    verdict.refused = {
+      sent: toCurl(request),
+      got: `${response.status} ${response.text.slice(0, 300)}`,
+      parts: refused.parts,
+    };
+    verdict.needs = [...new Set(refused.parts.map((p) => p.setting))];
+  }
+  return verdict;
 }
 
 /** The exchange of a request that got no answer: status 0, so reports show the request and its curl line. */

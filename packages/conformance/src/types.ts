@@ -27,11 +27,25 @@ export interface HttpResponse {
   json: unknown;
 }
 
+/**
+ * A part of a request the interface does not state, which the suite built on the description's
+ * choice (a body shape, a path, an encoding of a field it read): a refusal of the request may be the
+ * deployment's other choice, never its failure.
+ */
+export interface AssumedPart {
+  /** What of the request is ours. */
+  part: string;
+  /** What tells the suite the deployment's choice: a flag, or that no setting does yet. */
+  setting: string;
+}
+
 export interface Exchange {
   request: HttpRequest;
   response: HttpResponse;
   /** The description's operation this request was sent to, when there is one. */
   operationId?: string;
+  /** The parts of the request the suite assumed (none: everything in it is stated). */
+  assumed?: AssumedPart[];
 }
 
 /** One departure from the contract, with the rule it breaks and the exchange that showed it. */
@@ -50,6 +64,21 @@ export interface Finding {
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip';
 
+/** A check's verdict in three parts: what was stated, whether it reached what it checks, its assumed notes. */
+export interface Verdict {
+  /** FAIL when a stated finding was made (or, under --strict, any), else PASS. */
+  stated: 'pass' | 'fail';
+  /** Whether it reached what it checks: false is COULD NOT RUN, with why. */
+  reached: boolean;
+  why?: string;
+  /** When a request built on an assumed part was refused: what was sent, what came back, which parts were ours. */
+  refused?: { sent: string; got: string; parts: AssumedPart[] };
+  /** What tells the suite what it needs to run it (the settings of `refused`, or what it lacked). */
+  needs?: string[];
+  /** Assumed notes: the description's choices the deployment departs from (warnings), counted. */
+  notes: number;
+}
+
 export interface CheckResult {
   id: string;
   title: string;
@@ -60,6 +89,8 @@ export interface CheckResult {
   reason?: string;
   /** Skipped because the suite lacked something (fixtures, an SMS code): not the target's fault. */
   couldNotRun?: boolean;
+  /** The three-part verdict; absent for a check that did not apply (skipped for its target or mode). */
+  verdict?: Verdict;
   findings: Finding[];
   requests: number;
   /** The check's own time, without the time spent waiting for the rate limit. */

@@ -4,9 +4,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAULTS } from './faults/faults.js';
+import { recode } from '../src/claims/make.js';
+import { faultOf } from './claims/breach.js';
+import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
+
+const KEYS = { main: MAIN_KEY, other: OTHER_KEY, sms: true };
+
 import { startFaultProxy } from './faults/proxy.js';
 
 const require = createRequire(import.meta.url);
@@ -63,8 +69,9 @@ describe('the Arazzo journeys, run by redocly respect against the sandbox', () =
   });
 
   it('fail against a server that breaks rule 3', async () => {
-    const [, fault] = FAULTS.find(([name]) => name.startsWith('rule 3')) ?? [];
-    const proxy = await startFaultProxy(sandbox.url, fault ?? {});
+    // A server that refuses record auth of a roadmap record with 400, not the 409 rule 3 states.
+    const { fault } = faultOf(loadDescription(), recode('authenticateRecord', ['roadmap_record'], 400), KEYS);
+    const proxy = await startFaultProxy(sandbox.url, fault);
     try {
       const { code, report } = await respect(proxy.url, 'sandbox-key-sms', ['roadmap-record-auth-refused']);
       expect(statuses(report)).toEqual(['roadmap-record-auth-refused: error']);

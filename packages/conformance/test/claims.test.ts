@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { readRecord } from '../scripts/interface.js';
-import { allChecks } from '../src/checks/index.js';
-import { CLAIMS } from '../src/claims/index.js';
 import { CLAIMS_END, CLAIMS_START, claimsTable } from '../src/claims/table.js';
-import { responseRules } from '../src/responses/index.js';
+import { registry } from '../src/registry.js';
 import { withTable } from '../src/statements/table.js';
 
 const doc = loadDescription();
-const ids = [...allChecks(doc, listAssumptions(doc)).map((c) => c.id), ...responseRules.map((r) => r.id)];
+const { checks, rules, claims: CLAIMS } = registry(doc, listAssumptions(doc));
+const ids = [...checks.map((c) => c.id), ...rules.map((r) => r.id)];
 const operations = listOperations(doc).map((o) => o.operationId);
 
 describe('the claim inventory', () => {

@@ -1,10 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadDescription } from '@tas/openapi';
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recode } from '../src/claims/make.js';
 import { main } from '../src/cli.js';
-import { FAULTS, MAIN_KEY, OTHER_KEY } from './faults/faults.js';
+import { faultOf } from './claims/breach.js';
+import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import { startFaultProxy } from './faults/proxy.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -148,8 +151,10 @@ describe('tas-conformance', () => {
   });
 
   it('run against a faulty server: the failure carries request, response and curl; the key never appears; exit 1', async () => {
-    const [, fault] = FAULTS.find(([name]) => name.startsWith('rule 3')) ?? [];
-    const proxy = await startFaultProxy(sandbox.url, fault ?? {});
+    // A server that refuses record auth of a roadmap record with 400, not the 409 rule 3 states.
+    const keys = { main: MAIN_KEY, other: OTHER_KEY, sms: true };
+    const { fault } = faultOf(loadDescription(), recode('authenticateRecord', ['roadmap_record'], 400), keys);
+    const proxy = await startFaultProxy(sandbox.url, fault);
     try {
       const json = join(dir, 'bad.json');
       const junit = join(dir, 'bad.xml');

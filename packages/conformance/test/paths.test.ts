@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exitCodeOf } from '../src/options.js';
 import { run } from '../src/run.js';
 import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import type { Fault } from './faults/proxy.js';
@@ -26,12 +27,29 @@ const runOn = (url: string, paths?: { getResult: string }) =>
 
 describe('results at another path', () => {
   it.each([
-    ['without --result-path: the checks warn (the path is assumed), the target conforms', undefined, 'warn'],
-    ['with --result-path /results/{token}/: the checks pass there', { getResult: '/results/{token}/' }, 'pass'],
-  ] as const)('%s', async (_name, paths, want) => {
+    [
+      'without --result-path: the refusal warns, the result could not be read (the path is assumed; exit 2 names --result-path)',
+      undefined,
+      [
+        ['result-before-finish', 'warn', true, []],
+        ['results-after-finish', 'skip', false, ['--result-path']],
+      ],
+      2,
+    ],
+    [
+      'with --result-path /results/{token}/: the checks pass there',
+      { getResult: '/results/{token}/' },
+      [
+        ['result-before-finish', 'pass', true, []],
+        ['results-after-finish', 'pass', true, []],
+      ],
+      0,
+    ],
+  ] as const)('%s', async (_name, paths, want, code) => {
     const result = await withStack([elsewhere], (url) => runOn(url, paths));
-    expect(result.results.map((r) => [r.id, r.outcome])).toEqual(only.map((id) => [id, want]));
+    expect(result.results.map((r) => [r.id, r.outcome, r.verdict?.reached, r.verdict?.needs ?? []])).toEqual(want);
     expect(result.conforms).toBe(true);
+    expect(exitCodeOf(result)).toBe(code);
   });
 });
 

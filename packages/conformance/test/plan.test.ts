@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allChecks } from '../src/checks/index.js';
 import { SPARES } from '../src/checks/request-constraints.js';
 import { pacedSeconds, planFor } from '../src/plan.js';
+import { selectRun } from '../src/selection.js';
 
 describe('plan', () => {
   it.each([
@@ -59,4 +60,18 @@ describe('plan', () => {
       expect(plan.requests).toBe(checks.reduce((sum, c) => sum + c.requests, 0) + setup);
     },
   );
+});
+
+describe("a live run's budget", () => {
+  // Issue 37: a live run stays within 400 requests, with and without the slow checks; plan prints it.
+  it.each([false, true])('with --slow %s, plan estimates at most 400 requests', async (slow) => {
+    const { plan } = await selectRun({
+      otherApiKey: 'o',
+      target: 'live',
+      slow,
+      seed: 1,
+    });
+    expect(plan.requests).toBeGreaterThan(100);
+    expect(plan.requests).toBeLessThanOrEqual(400);
+  });
 });

@@ -1,10 +1,12 @@
 import { launchChromium } from '@tas/browser';
+import { listAssumptions, loadDescription } from '@tas/openapi';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/options.js';
+import { registry } from '../src/registry.js';
 import { toHtml } from '../src/report/html.js';
-import { STATEMENTS } from '../src/statements/list.js';
+import { statementsOf } from '../src/statements/table.js';
 
 // The HTML report as a QA engineer opens it on a phone: nothing runs off the side of the page.
 let browser: Browser;
@@ -62,7 +64,9 @@ describe('the HTML report', () => {
     const page = await browser.newPage({ viewport: { width, height } });
     page.setDefaultTimeout(READY_LIMIT_MS);
     try {
-      await page.setContent(toHtml(run, STATEMENTS));
+      await page.setContent(
+        toHtml(run, statementsOf(registry(loadDescription(), listAssumptions(loadDescription())).claims)),
+      );
       const sizes = await page.evaluate(() => {
         const pre = document.querySelector('pre') as HTMLElement;
         return {

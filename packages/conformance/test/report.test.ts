@@ -1,11 +1,13 @@
+import { listAssumptions, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/options.js';
+import { registry } from '../src/registry.js';
 import { formatResultLine, formatSummary } from '../src/report/console.js';
 import { groupFindings } from '../src/report/group.js';
 import { statementVerdict, toHtml } from '../src/report/html.js';
 import { toJson } from '../src/report/json.js';
 import { toJunit } from '../src/report/junit.js';
-import { STATEMENTS } from '../src/statements/list.js';
+import { statementsOf } from '../src/statements/table.js';
 import type { CheckResult, Exchange, Finding } from '../src/types.js';
 
 const exchange = (url: string, operationId = 'getRecord'): Exchange => ({
@@ -106,7 +108,6 @@ describe('console', () => {
       '      stated [record-auth] auth_required is still true after authentication',
       '        rule: "`auth_required` becomes `false`"',
       `        repro: curl -i -X GET 'http://t/api/v2/record/${TOKEN_A}/' -H "API-KEY: $TAS_API_KEY"`,
-      '      137 assumed (warnings, 1 kind): listed in the summary',
     ]);
   });
 
@@ -116,13 +117,50 @@ describe('console', () => {
     expect(text.match(/repro:/g)).toHaveLength(2);
   });
 
-  it('the summary leads with the failures, then the warnings by kind', () => {
-    const text = formatSummary(runOf([NOISY, check('vip-wait', [], 'pass')]));
+  it('the summary: stated failures first, then what could not run with what to set, then the notes by kind', () => {
+    const notRun = {
+      ...check('results-after-finish', [], 'skip'),
+      couldNotRun: true,
+      verdict: {
+        stated: 'pass' as const,
+        reached: false,
+        why: 'could not run: the result of a finished record: refused with 404',
+        needs: ['--result-path'],
+        notes: 0,
+      },
+    };
+    const text = formatSummary({ ...runOf([NOISY, check('vip-wait', [], 'pass'), notRun]), couldNotRun: [] });
     const lines = text.split('\n');
     expect(lines[0]).toBe('Failures: 1 finding of 1 kind');
-    expect(text).toMatch(/^Assumed warnings \(the description's choices, not the interface's\): 137 of 1 kinds$/m);
-    expect(text).toMatch(/^ {4}137 {2}response\.schema$/m);
-    expect(text.indexOf('Failures:')).toBeLessThan(text.search(/^checks +pass/m));
+    expect(text).toMatch(
+      /^Could not run: 1 check did not reach what they check\n {2}results-after-finish: the result of a finished record: refused with 404; set: --result-path$/m,
+    );
+    expect(text).toMatch(/^Assumed notes \(the description's choices, not the interface's\): 137 of 1 kinds$/m);
+    expect(text).toMatch(/^ {4}137× \[response\.schema\] getRecord 200: \/data\/questions\/0\/num must be string$/m);
+    expect(text.indexOf('Failures:')).toBeLessThan(text.indexOf('Could not run:'));
+    expect(text.indexOf('Could not run:')).toBeLessThan(text.indexOf('Assumed notes'));
+  });
+
+  it.each([
+    [
+      'stated part held, notes counted: PASS',
+      {
+        ...check('x', [WARNINGS[0] as Finding], 'warn'),
+        verdict: { stated: 'pass' as const, reached: true, notes: 1 },
+      },
+      /^PASS {2}x .*, 1 note\)$/,
+    ],
+    [
+      'did not reach what it checks: COULD NOT RUN',
+      {
+        ...check('x', [], 'skip'),
+        couldNotRun: true,
+        verdict: { stated: 'pass' as const, reached: false, why: 'could not run: refused', notes: 0 },
+      },
+      /^COULD NOT RUN {2}x .*\n {6}could not run: refused$/,
+    ],
+  ])('%s', (_name, given, want) => {
+    expect(formatResultLine(given)).toMatch(want);
   });
 });
 
@@ -149,14 +187,16 @@ describe('JSON', () => {
 });
 
 describe('HTML', () => {
+  const doc = loadDescription();
+  const STATEMENTS = statementsOf(registry(doc, listAssumptions(doc)).claims);
   const run = runOf([NOISY, check('vip-wait', [], 'pass'), check('submit-finishes', [], 'skip')]);
   const byText = (text: string) => STATEMENTS.find((s) => s.text.includes(text)) as (typeof STATEMENTS)[number];
 
   it.each([
-    ['a statement whose check failed', '`auth_required` true while no profile', 'fail'],
-    ['a statement whose checks failed and passed', '`status` 0 VIP wait', 'fail'],
+    ['a statement whose check failed', '`true` while no profile is linked', 'fail'],
+    ['a statement whose checks failed and passed', '`0` VIP wait, `1` finished', 'fail'],
     ['a statement whose check did not run', 'age/gender mismatch', 'not run'],
-    ['a statement of a response rule that only warned', '`token` UUID, `test_id`', 'warn'],
+    ['a statement of a response rule that only warned', '| `test_title` | string | Human-readable test name.', 'warn'],
   ])('%s', (_name, text, want) => {
     const groups = groupFindings(run.results.flatMap((r) => r.findings.map((f) => ({ finding: f, check: r.id }))));
     expect(statementVerdict(byText(text), run, groups)).toBe(want);

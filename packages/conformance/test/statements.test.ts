@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
-import { allChecks } from '../src/checks/index.js';
-import { responseRules } from '../src/responses/index.js';
-import { STATEMENTS, type Statement } from '../src/statements/list.js';
-import { cell, statementsTable, withTable } from '../src/statements/table.js';
+import { registry } from '../src/registry.js';
+import { cell, type Statement, statementsOf, statementsTable, withTable } from '../src/statements/table.js';
 
 const doc = loadDescription();
-const checks = allChecks(doc, listAssumptions(doc));
+const { checks, rules: responseRules, claims } = registry(doc, listAssumptions(doc));
+const STATEMENTS = statementsOf(claims);
 
 describe('the statements table', () => {
   it('README.md holds the table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
@@ -23,11 +22,18 @@ describe('the statements table', () => {
     }
   });
 
-  // A check that verifies no statement is a check nobody can read a verdict from: it must be listed.
-  it('every check and response rule belongs to a statement', () => {
+  // A check that judges no claim is a check nobody can read a verdict from: it must hold or judge one.
+  it('every check and response rule judges a claim of the interface', () => {
     const listed = new Set(STATEMENTS.flatMap((s) => s.checks));
     const orphans = [...checks.map((c) => c.id), ...responseRules.map((r) => r.id)].filter((id) => !listed.has(id));
-    expect(orphans, 'checks in no statement of src/statements/list.ts').toEqual([]);
+    expect(orphans, 'checks that hold no claim and judge none (claims, judges)').toEqual([]);
+  });
+
+  it('each statement is a sentence its claims quote, with the checks of every claim quoting it', () => {
+    for (const claim of claims) {
+      const statement = STATEMENTS.find((s) => s.section === claim.section && s.text === claim.quote);
+      expect(statement?.checks, claim.id).toEqual(expect.arrayContaining(claim.checks));
+    }
   });
 
   const statement = (checks: string[], notCheckable?: Statement['notCheckable']): Statement => ({
@@ -67,6 +73,12 @@ describe('the statements table', () => {
     ],
   ])('%s', (_name, given, want) => {
     expect((['mock', 'sandbox', 'live'] as const).map((t) => cell(given, t, checks, responseRules))).toEqual(want);
+  });
+
+  it('a response rule that cannot see an answer on a target says so there', () => {
+    expect(cell(statement(['response.retry-after']), 'mock', checks, responseRules)).toBe(
+      'not checkable on mock: the mock has no rate limit',
+    );
   });
 
   it('an unknown check id is an error, not a silent gap', () => {

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { finishedRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const afterFinish: Check = {
   id: 'after-finish',
@@ -9,6 +11,19 @@ export const afterFinish: Check = {
   basis: ['submitAnswers 409'],
   needs: { ready: 1 },
   requests: 8,
+  claims: [
+    stated(
+      'questions.prerequisite.finished',
+      S.getRecordTokenQuestions,
+      Q.prerequisites,
+      'record not finished, else refused',
+      [accept('getQuestions', ['record_finished'])],
+    ),
+    stated('error.questions.409', S.errGETRecordTokenQuestions, Q.q409, 'record already completed: 409', [
+      accept('getQuestions', ['record_finished']),
+      recode('getQuestions', ['record_finished'], 403),
+    ]),
+  ],
   async run(ctx) {
     const done = await finishedRecord(ctx);
     if (!done) return;

@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import { getRoadmap, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
 import { getRecord, type RecordData, stateOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const ageGenderMismatch: Check = {
   id: 'age-gender-mismatch',
@@ -11,6 +13,11 @@ export const ageGenderMismatch: Check = {
   basis: ['authenticateRoadmap 400'],
   needs: { roadmaps: 1 },
   requests: 6,
+  claims: [
+    stated('error.roadmap-auth.400.age', S.errPOSTRoadmapTokenAuth, Q.e400, 'age/gender mismatch: 400', [
+      accept('authenticateRoadmap', ['age_gender_mismatch']),
+    ]),
+  ],
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!roadmap || !ctx.expect(roadmap.test_records.length > 0, 'a roadmap lists its test_records')) return;

@@ -1,8 +1,10 @@
 import { limitsOf } from '@tas/openapi';
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import type { Schemas } from '../described.js';
 import { getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
 import { dataOf, getRecord, stateOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const draftTokenExpiry: Check = {
   id: 'draft-token-expiry',
@@ -13,6 +15,11 @@ export const draftTokenExpiry: Check = {
   needs: { roadmaps: 1 },
   requests: 8,
   slowOnLive: "it waits out the draft_token's 5 minutes",
+  claims: [
+    stated('limit.draft_token', S.limits, Q.draftLimit, 'a draft_token older than 5 minutes is refused', [
+      accept('verifyRoadmapAuth', ['draft_expired']),
+    ]),
+  ],
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!roadmap) return;

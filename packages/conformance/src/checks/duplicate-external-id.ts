@@ -1,8 +1,10 @@
 import type { Check, CheckContext } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import type { Schemas } from '../described.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap, type RoadmapData, roadmapAuthBody } from '../journey/roadmap.js';
 import { dataOf, getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { type Exchange, isSuccess } from '../types.js';
 
 export const duplicateExternalId: Check = {
@@ -14,6 +16,35 @@ export const duplicateExternalId: Check = {
   basis: ['authenticateRoadmap 409'],
   needs: { roadmaps: 2, ready: 1 },
   requests: 12,
+  claims: [
+    stated(
+      'roadmap-auth.external_id.unique',
+      S.postRoadmapTokenAuth,
+      Q.externalId,
+      'an external_id used in the account (by a roadmap or a record) is refused',
+      [accept('authenticateRoadmap', ['duplicate_external_id'], { mode: 'instant' })],
+    ),
+    stated(
+      'auth.external_id.unique',
+      S.authentication,
+      Q.unique,
+      'an external_id used in the account is refused again',
+      [accept('authenticateRoadmap', ['duplicate_external_id'], { mode: 'instant' })],
+    ),
+    stated(
+      'auth.external_id.record-auth',
+      S.authentication,
+      Q.unique,
+      "refused on record auth too (its 409 the description's code)",
+      [accept('authenticateRecord', ['duplicate_external_id'], { mode: 'instant' })],
+    ),
+    stated('error.roadmap-auth.409.external_id', S.errPOSTRoadmapTokenAuth, Q.e409dup, 'duplicate `external_id`: 409', [
+      accept('authenticateRoadmap', ['duplicate_external_id'], { mode: 'instant' }),
+    ]),
+    stated('limit.external_id.roadmap-auth', S.limits, Q.externalLimit, 'on roadmap auth, whoever used it first', [
+      accept('authenticateRoadmap', ['duplicate_external_id'], { mode: 'instant' }),
+    ]),
+  ],
   async run(ctx) {
     const externalId = ctx.externalId();
     const first = await getRoadmap(ctx, await ctx.take('roadmaps'));

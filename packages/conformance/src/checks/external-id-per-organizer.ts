@@ -1,7 +1,9 @@
 import type { Check } from '../check.js';
+import { stated } from '../claims/make.js';
 import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { isSuccess } from '../types.js';
 
 export const externalIdPerOrganizer: Check = {
@@ -15,6 +17,12 @@ export const externalIdPerOrganizer: Check = {
   requests: 8,
   slowOnLive:
     "it authenticates a ready record of the other organizer (its own listing's), which that organizer then no longer has",
+  claims: [
+    stated('auth.external_id.per-organizer', S.authentication, Q.unique, 'another organizer may use the same one', [], {
+      noBreach:
+        'a refusal to generate needs state across organizers: the suite is tested against a deployment that refuses an external_id because another organizer used it (it fails)',
+    }),
+  ],
   async run(ctx) {
     const externalId = ctx.externalId();
     const record = await getRecord(ctx, await ctx.take('ready'));

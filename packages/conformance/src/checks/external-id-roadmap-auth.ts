@@ -1,8 +1,10 @@
 import type { JsonObject } from '@tas/openapi';
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import type { Schemas } from '../described.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, dataOf, getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { type Held, heldKey, setupOf } from '../refusal/resources.js';
 import { isSuccess } from '../types.js';
 
@@ -19,6 +21,21 @@ export const externalIdRoadmapAuth: Check = {
   // The roadmap is the one the refusals of roadmap authentication go to (a refusal changes nothing).
   shares: [ROADMAP],
   requests: 6,
+  claims: [
+    stated(
+      'limit.external_id.roadmap-auth.after-record',
+      S.limits,
+      Q.externalLimit,
+      "on roadmap auth, an external_id a standalone record's profile already has",
+      [accept('authenticateRoadmap', ['duplicate_external_id'], { mode: 'instant' })],
+    ),
+  ],
+  judges: [
+    'roadmap-auth.external_id.unique',
+    'auth.external_id.unique',
+    'error.roadmap-auth.409.external_id',
+    'limit.external_id.roadmap-auth',
+  ],
   async run(ctx) {
     const externalId = ctx.externalId();
     const record = await getRecord(ctx, await ctx.take('ready'));

@@ -41,6 +41,7 @@ import { tenantIsolation } from './tenant-isolation.js';
 import { unknownPath } from './unknown-path.js';
 import { unknownRecord } from './unknown-record.js';
 import { unsupportedMethod } from './unsupported-method.js';
+import { validEdges } from './valid-edges.js';
 import { verifyAfterAuth } from './verify-after-auth.js';
 import { vipWait } from './vip-wait.js';
 import { wrongApiKey } from './wrong-api-key.js';
@@ -94,6 +95,7 @@ export function allChecks(
     externalIdRoadmapAuth,
     draftTokenExpiry,
     mobileLimit,
+    validEdges,
     listingRule1,
     listingDetail,
   ];

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { revalue, stated } from '../claims/make.js';
 import { dataOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { listingPage } from './listing-tenancy.js';
 
 /** Listed records whose detail is read: one shows a listing that names records it does not have. */
@@ -15,6 +17,18 @@ export const listingDetail: Check = {
   kind: 'journey',
   basis: [],
   requests: 1 + READ,
+  claims: [
+    stated(
+      'consistency.listing-detail',
+      S.consistencyBetweenAnswers,
+      Q.listing,
+      'a listed record is the record its detail shows',
+      [
+        revalue('listRecords', '/data/results/0/test_id'),
+        revalue('listRecords', '/data/results/0/token', { value: '00000000-0000-4000-8000-000000000001' }),
+      ],
+    ),
+  ],
   async run(ctx) {
     const page = await listingPage(ctx, 'main', { status: '2', auth_required: 'true' });
     if (page.exchange.response.status !== 200)

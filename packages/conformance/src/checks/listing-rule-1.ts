@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { assumed, refuse, revalue, stated } from '../claims/make.js';
 import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
+import { Q, S } from '../quotes.js';
 
 export const listingRule1: Check = {
   id: 'listing-rule-1',
@@ -9,6 +11,29 @@ export const listingRule1: Check = {
   basis: ['listRecords 200'],
   needs: { ready: 1 },
   requests: 2,
+  claims: [
+    assumed(
+      'listing.exists',
+      S.otherEndpointsReferredTo,
+      Q.listing,
+      "the listing is read at the description's path (paths not shown: another is given with --path)",
+      [refuse('listRecords', { value: 404, couldNotRun: true })],
+    ),
+    stated(
+      'listing.filter',
+      S.otherEndpointsReferredTo,
+      Q.listing,
+      'it can be filtered by `status` and `auth_required`',
+      [
+        revalue('listRecords', '/data/results/0/status', { value: 1 }),
+        revalue('listRecords', '/data/results/0/auth_required', { value: false }),
+      ],
+    ),
+    stated('rule.1', S.rules, Q.rule1, 'the filter gives ready, unauthenticated records only', [
+      revalue('listRecords', '/data/results/0/status', { value: 1 }),
+    ]),
+  ],
+  judges: ['record.status.2'],
   async run(ctx) {
     const fresh = await ctx.take('ready');
     // The paging is "not shown": the deployment's own, in the conventions the reader knows.

@@ -1,5 +1,7 @@
 import type { CallOptions, Check, CheckContext } from '../check.js';
+import { leak, stated } from '../claims/make.js';
 import { dataOf, recordsOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 /** One page of the listing as one organizer reads it (big pages asked; a deployment that refuses the size, without). */
 export async function listingPage(ctx: CheckContext, key: CallOptions['key'], filter: Record<string, string> = {}) {
@@ -16,6 +18,15 @@ export const listingTenancy: Check = {
   basis: [],
   otherKey: true,
   requests: 2,
+  claims: [
+    stated(
+      'tenancy.listing',
+      S.authentication,
+      Q.organizer,
+      "this organizer's listing shows none of another organizer's records",
+      [leak('listRecords')],
+    ),
+  ],
   async run(ctx) {
     const theirs = await listingPage(ctx, 'other');
     if (theirs.exchange.response.status !== 200 || !theirs.records.length)

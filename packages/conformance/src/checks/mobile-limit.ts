@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { accept, assumed, stated } from '../claims/make.js';
 import { getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
 import { authenticateRecord, getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import type { Exchange } from '../types.js';
 
 /** Completed SMS authentications on one mobile before the roadmap authentication that must be refused. */
@@ -15,6 +17,26 @@ export const mobileLimit: Check = {
   needs: { ready: COMPLETED, roadmaps: 1 },
   requests: COMPLETED * 4 + 4,
   slowOnLive: `it spends ${COMPLETED} records on one mobile, and the limit's value is not shown`,
+  claims: [
+    assumed(
+      'error.roadmap-auth.400.limit',
+      S.errPOSTRoadmapTokenAuth,
+      Q.limitValue,
+      'the mobile duplicate limit (its value not shown: the description chose 5)',
+      [accept('authenticateRoadmap', ['mobile_limit'])],
+    ),
+    stated(
+      'error.roadmap-auth.400.limit.sms-only',
+      S.errPOSTRoadmapTokenAuth,
+      Q.e400limit,
+      'SMS mode only: no such limit in instant mode',
+      [],
+      {
+        noBreach:
+          "the check judges the SMS organizer only: in instant mode it would need more than the limit's unknown value of records to see a refusal that must not come",
+      },
+    ),
+  ],
   async run(ctx) {
     const mobile = ctx.mobile();
     // A refusal before the roadmap is the limit kept at a lower value (its value is not shown), not a failure.

@@ -5,6 +5,7 @@ import { drawCases, type NegativeCase } from '../negative/draw.js';
 import { listSites } from '../negative/sites.js';
 import { heldKey, setupOf } from '../refusal/resources.js';
 import { sendRefusals } from '../refusal/send.js';
+import type { Registered } from '../registration.js';
 import type { Exchange } from '../types.js';
 
 export interface NegativeOptions {
@@ -28,7 +29,9 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
   const budget = options.budget ?? sites.length;
   let drawn: ReturnType<typeof drawCases> | undefined;
   const cases = () => {
-    drawn ??= drawCases(doc, options.validator ?? createValidator(doc), sites, options.seed, budget);
+    drawn ??= drawnFor(doc, `${options.seed} ${budget}`, () =>
+      drawCases(doc, options.validator ?? createValidator(doc), sites, options.seed, budget),
+    );
     return drawn;
   };
   return listOperations(doc).map((operation) => {
@@ -38,6 +41,7 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
     const held = () => Boolean(setupOf(operation.operationId)) && own().some((c) => c.rebase);
     return {
       id: `negative.${operation.operationId}`,
+      ...REGISTERED[operation.operationId],
       title: `${verb} refuses generated values that break its ${mine} constraints (seed ${options.seed})`,
       statement: `Errors: 400 invalid data or missing required fields (${verb}): every constraint of the description`,
       kind: 'contract',
@@ -75,8 +79,47 @@ export function negativeInputs(doc: OpenApiDocument, assumptions: Assumption[], 
   });
 }
 
+/** Draws already made, per description and seed and budget: the same seed draws the same requests, so once. */
+const draws = new WeakMap<OpenApiDocument, Map<string, NegativeCase[]>>();
+function drawnFor(doc: OpenApiDocument, key: string, draw: () => NegativeCase[]): NegativeCase[] {
+  const mine = draws.get(doc) ?? new Map<string, NegativeCase[]>();
+  draws.set(doc, mine);
+  const made = mine.get(key) ?? draw();
+  mine.set(key, made);
+  return made;
+}
+
 /** The value in the resource's valid body; the example's body where that one would not break the constraint. */
 function rebased(ctx: CheckContext, c: NegativeCase, valid: unknown): unknown {
   const body = c.rebase?.(valid);
   return ctx.validator.validateRequestBody(ctx.operation(idOf(c)), body).valid ? c.body : body;
 }
+
+/** What the family's check of an operation judges of the claims, by operationId. */
+const REGISTERED: Partial<Record<string, Registered>> = {
+  listRecords: { judges: ['listing.filter'] },
+  getRecord: { judges: ['record.token.path'] },
+  getQuestions: { judges: ['record.token.path'] },
+  getResult: { judges: ['record.token.path'] },
+  getRoadmap: { judges: ['roadmap-auth.token'] },
+  submitAnswers: { judges: ['submit.values', 'endpoints.json'] },
+  authenticateRecord: { judges: ['record-auth.starts'] },
+  verifyRecordAuth: { judges: ['record-verify.completes'] },
+  verifyRoadmapAuth: { judges: ['roadmap-verify.completes'] },
+  authenticateRoadmap: {
+    judges: [
+      'roadmap-auth.mobile',
+      'roadmap-auth.roles.min',
+      'roadmap-auth.roles.id',
+      'roadmap-auth.roles.profile',
+      'roadmap-auth.name',
+      'roadmap-auth.birth',
+      'roadmap-auth.is_male',
+      'roadmap-auth.external_id.type',
+      'error.roadmap-auth.400.profile',
+      'limit.mobile.roadmap-auth',
+      'limit.roles.roadmap-auth',
+      'limit.name.roadmap-auth',
+    ],
+  },
+};

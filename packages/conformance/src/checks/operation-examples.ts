@@ -1,14 +1,19 @@
 import { listOperations, type OpenApiDocument, type Operation, pointerGet } from '@tas/openapi';
 import type { Check } from '../check.js';
+import { stated } from '../claims/make.js';
 import { idOf } from '../described.js';
+import { Q, S } from '../quotes.js';
 
 /**
  * One check per operation: its request built from the description's own examples (parameter and
  * body examples). Every response rule applies; against the mock the answer must be a success.
  */
 export function operationExamples(doc: OpenApiDocument): Check[] {
-  return listOperations(doc).map((operation) => ({
+  return listOperations(doc).map((operation, n) => ({
     id: `example.${operation.operationId}`,
+    // The first holds the claim the family judges; a read of the roadmap is also roadmap.read's.
+    ...(n === 0 ? { claims: [PREFIX] } : { judges: [PREFIX.id] }),
+    ...(operation.operationId === 'getRoadmap' ? { judges: [PREFIX.id, 'roadmap.read'] } : {}),
     title: `${operation.method.toUpperCase()} ${operation.path} with the description's examples`,
     statement: `Endpoints: ${operation.method.toUpperCase()} ${operation.path}`,
     kind: 'contract',
@@ -27,6 +32,18 @@ export function operationExamples(doc: OpenApiDocument): Check[] {
     },
   }));
 }
+
+const PREFIX = stated(
+  'endpoints.prefix',
+  S.endpoints,
+  Q.pathsRelative,
+  'each operation answers at its path under `/api/v2`',
+  [],
+  {
+    noBreach:
+      'an operation moved off its path is answered as an unknown path, which version.path breaks; the examples reach every operation for the response rules',
+  },
+);
 
 function exampleParameters(doc: OpenApiDocument, operation: Operation) {
   const params: Record<string, string> = {};

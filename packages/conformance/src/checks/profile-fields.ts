@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { drop, retype, revalue, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,6 +61,52 @@ export const profileFields: Check = {
   basis: [],
   needs: { ready: 2 },
   requests: 10,
+  claims: [
+    stated('profile.token', S.profile, Q.pToken, '`token` a string (UUID)', [
+      retype('getRecord', '/data/profile/token', { whenNot: ['/data/profile', null] }),
+      revalue('getRecord', '/data/profile/token', { value: 'profile-1', whenNot: ['/data/profile', null] }),
+    ]),
+    stated('profile.external_id', S.profile, Q.pExternal, '`external_id` the integer sent', [
+      retype('getRecord', '/data/profile/external_id', { whenNot: ['/data/profile', null] }),
+      revalue('getRecord', '/data/profile/external_id', { whenNot: ['/data/profile', null] }),
+    ]),
+    stated('profile.case_number', S.profile, Q.profileFields, '`case_number` a string', [
+      retype('getRecord', '/data/profile/case_number', { whenNot: ['/data/profile', null] }),
+      drop('getRecord', '/data/profile/case_number', { whenNot: ['/data/profile', null] }),
+    ]),
+    stated('profile.mobile', S.profile, Q.pMobile, '`mobile` the one sent', [
+      retype('getRecord', '/data/profile/mobile', { whenNot: ['/data/profile', null] }),
+      revalue('getRecord', '/data/profile/mobile', { whenNot: ['/data/profile', null] }),
+    ]),
+    stated('profile.name', S.profile, Q.pName, '`name` the one sent', [
+      retype('getRecord', '/data/profile/name', { whenNot: ['/data/profile', null] }),
+      revalue('getRecord', '/data/profile/name', { whenNot: ['/data/profile', null] }),
+    ]),
+    stated('profile.age', S.profile, Q.pAge, '`age` an integer derived from the birth date', [
+      retype('getRecord', '/data/profile/age', { whenNot: ['/data/profile', null], via: ['profile-fields'] }),
+      revalue('getRecord', '/data/profile/age', { whenNot: ['/data/profile', null] }),
+    ]),
+    stated('profile.birth', S.profile, Q.pBirth, '`birth` the ISO 8601 date sent', [
+      retype('getRecord', '/data/profile/birth', { whenNot: ['/data/profile', null] }),
+      revalue('getRecord', '/data/profile/birth', { value: '1990-02-03', whenNot: ['/data/profile', null] }),
+    ]),
+    stated('profile.is_male', S.profile, Q.pMale, '`is_male` the boolean sent', [
+      retype('getRecord', '/data/profile/is_male', { whenNot: ['/data/profile', null] }),
+      revalue('getRecord', '/data/profile/is_male', { whenNot: ['/data/profile', null] }),
+    ]),
+    stated(
+      'roadmap-auth.answer.roles.profile.external_id',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `external_id`",
+      [],
+      {
+        noBreach:
+          'the suite sends no external_id in roadmap-auth, and a profile without one may leave it out; profile-fields judges the one sent on the record',
+      },
+    ),
+  ],
+  judges: ['state.ready.profile-linked'],
   async run(ctx) {
     for (const [side, days] of birthdayOffsets(ctx.now())) {
       if (days === undefined) continue;

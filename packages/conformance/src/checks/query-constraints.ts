@@ -25,6 +25,8 @@ export function queryConstraints(doc: OpenApiDocument): Check[] {
         .flatMap((p) => badValues(p.schema).map((value) => ({ name: p.name, value })));
       return {
         id: `constraints.${operation.operationId}`,
+        // The listing is the only operation with query parameters.
+        judges: ['listing.filter'],
         title: `${operation.method.toUpperCase()} ${operation.path} refuses each broken query parameter with 400`,
         statement: `Record listing: filters by status and auth_required (${operation.method.toUpperCase()} ${operation.path})`,
         kind: 'contract',

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { add, retype, stated } from '../claims/make.js';
 import { authenticateRecord, dataOf, getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const questionnaireHtml: Check = {
   id: 'questionnaire-html',
@@ -9,6 +11,14 @@ export const questionnaireHtml: Check = {
   basis: [],
   needs: { html: 1 },
   requests: 5,
+  claims: [
+    stated('questions.html.only', S.getRecordTokenQuestions, Q.htmlOnly, 'an HTML questionnaire is `{html}` only', [
+      add('getQuestions', '/data/test_id', 'raven-html', { whenNot: ['/data/html', null] }),
+    ]),
+    stated('questions.html.string', S.getRecordTokenQuestions, Q.htmlOnly, '`html` a string', [
+      retype('getQuestions', '/data/html', { whenNot: ['/data/html', null] }),
+    ]),
+  ],
   async run(ctx) {
     const record = await getRecord(ctx, await ctx.take('html'));
     if (!record) return;

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { refuse, reread, revalue, stated } from '../claims/make.js';
 import { questionsAndAnswers } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
 export const questionnaireTestId: Check = {
@@ -10,6 +12,26 @@ export const questionnaireTestId: Check = {
   basis: [],
   shares: [AUTHENTICATED],
   requests: 1,
+  claims: [
+    stated(
+      'questions.served',
+      S.getRecordTokenQuestions,
+      Q.prerequisites,
+      'an authenticated, unfinished record is served its questions',
+      [refuse('getQuestions', { value: 403 })],
+    ),
+    stated('questions.test_id', S.getRecordTokenQuestions, Q.jsonQuestionnaire, "`test_id` equals the record's", [
+      revalue('getQuestions', '/data/test_id'),
+    ]),
+    stated(
+      'consistency.test_id',
+      S.consistencyBetweenAnswers,
+      Q.test,
+      "a record's questionnaire names the record's test",
+      [revalue('getQuestions', '/data/test_id'), reread('getRecord', '/data/test_id')],
+    ),
+  ],
+  judges: ['record.test_id.type', 'questions.test_id.type'],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

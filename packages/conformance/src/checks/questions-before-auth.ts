@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const questionsBeforeAuth: Check = {
   id: 'questions-before-auth',
@@ -9,6 +11,19 @@ export const questionsBeforeAuth: Check = {
   basis: [],
   needs: { ready: 1 },
   requests: 2,
+  claims: [
+    stated(
+      'questions.prerequisite.auth',
+      S.getRecordTokenQuestions,
+      Q.prerequisites,
+      'profile authenticated, else refused',
+      [accept('getQuestions', ['not_authenticated'])],
+    ),
+    stated('error.questions.403', S.errGETRecordTokenQuestions, Q.q403, 'prerequisite not met: 403', [
+      accept('getQuestions', ['not_authenticated', 'vip_wait']),
+      recode('getQuestions', ['not_authenticated'], 404),
+    ]),
+  ],
   async run(ctx) {
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
+import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../refusal/shared.js';
 
 export const recordAuthTwice: Check = {
@@ -12,6 +14,15 @@ export const recordAuthTwice: Check = {
   basis: ['authenticateRecord 409'],
   shares: [AUTHENTICATED],
   requests: 1,
+  claims: [
+    stated(
+      'state.ready.auth-once',
+      S.statesAndTransitions,
+      Q.standaloneAuth,
+      'the transition leaves Ready: an authenticated record is not authenticated again',
+      [accept('authenticateRecord', ['already_authenticated'])],
+    ),
+  ],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

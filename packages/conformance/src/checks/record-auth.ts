@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { add, refuse, reread, revalue, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { getRecord, type RecordData } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { isSuccess } from '../types.js';
 
 /** What names a record, the same on every read of it (a token names one thing). */
@@ -14,6 +16,95 @@ export const recordAuth: Check = {
   basis: [],
   needs: { ready: 1 },
   requests: 6,
+  claims: [
+    stated('record.token.identity', S.record, Q.recordToken, 'the token identifies the record on every read', [
+      reread('getRecord', '/data/token'),
+    ]),
+    stated('record.test_id.identity', S.record, Q.testId, "the record's test stays the same on every read", [
+      reread('getRecord', '/data/test_id'),
+    ]),
+    stated('record.status.2', S.record, Q.statusValues, '`2` ready', [
+      revalue('getRecord', '/data/status', { value: 0, when: ['/data/status', 2] }),
+    ]),
+    stated('record.auth_required.before', S.record, Q.authRequired, '`true` while no profile is linked', [
+      revalue('getRecord', '/data/auth_required', { value: false, when: ['/data/profile', null] }),
+    ]),
+    stated('record.auth_required.after', S.record, Q.authRequired, '`false` after authentication completes', [
+      revalue('getRecord', '/data/auth_required', {
+        value: true,
+        when: ['/data/status', 2],
+        whenNot: ['/data/profile', null],
+      }),
+    ]),
+    stated('record.tests_auth_required.echoed', S.record, Q.echoed, "the record echoes its organizer's policy", [
+      revalue('getRecord', '/data/tests_auth_required'),
+      revalue('getRecord', '/data/tests_auth_required', { mode: 'instant' }),
+    ]),
+    stated('record.is_finished.false', S.record, Q.isFinished, '`false` before that', [
+      revalue('getRecord', '/data/is_finished', { value: true, when: ['/data/status', 2] }),
+    ]),
+    stated('record.role.standalone', S.record, Q.role, '`null` for standalone records', [
+      revalue('getRecord', '/data/role', { value: 1, when: ['/data/role', null] }),
+    ]),
+    stated('record.profile.linked', S.record, Q.profile, 'the profile is linked once authenticated', [
+      revalue('getRecord', '/data/profile', { value: null, whenNot: ['/data/profile', null] }),
+    ]),
+    stated('record.profile.unlinked', S.record, Q.profile, 'no profile before authentication', [
+      add('getRecord', '/data/profile', { name: 'x' }, { when: ['/data/profile', null] }),
+    ]),
+    stated('record.submit_on.null', S.record, Q.recordFields, '`null` until finished', [
+      add('getRecord', '/data/submit_on', '2020-01-01T00:00:00Z', { when: ['/data/status', 2] }),
+    ]),
+    stated('record.create.identity', S.record, Q.create, 'the creation time does not change between reads', [
+      reread('getRecord', '/data/create'),
+    ]),
+    stated(
+      'record-auth.starts',
+      S.otherEndpointsReferredTo,
+      Q.recordAuth,
+      'a standalone record is authenticated by it',
+      [
+        refuse('authenticateRecord', { couldNotRun: true }),
+        refuse('authenticateRecord', { mode: 'instant', couldNotRun: true }),
+      ],
+    ),
+    stated('record-verify.completes', S.otherEndpointsReferredTo, Q.verifyRecord, 'the SMS code completes it', [
+      refuse('verifyRecordAuth', { couldNotRun: true }),
+    ]),
+    stated('record.detail', S.otherEndpointsReferredTo, Q.detail, 'the record detail is read', [
+      refuse('getRecord', { value: 404 }),
+    ]),
+    stated(
+      'state.ready.profile-linked',
+      S.statesAndTransitions,
+      Q.profileLinked,
+      'standalone auth links the profile sent',
+      [
+        revalue('getRecord', '/data/profile', {
+          value: null,
+          whenNot: ['/data/profile', null],
+          when: ['/data/role', null],
+        }),
+      ],
+    ),
+    stated('rule.2.status', S.rules, Q.rule2, 'status stays 2 after authentication', [
+      revalue('getRecord', '/data/status', { value: 0, when: ['/data/status', 2], whenNot: ['/data/profile', null] }),
+    ]),
+    stated('rule.2.auth_required', S.rules, Q.rule2, '`auth_required` becomes false', [
+      revalue('getRecord', '/data/auth_required', { value: true, whenNot: ['/data/profile', null] }),
+    ]),
+    stated('auth.instant', S.authentication, Q.instantAuth, 'instant mode: the first call authenticates', [
+      revalue('getRecord', '/data/auth_required', { value: true, whenNot: ['/data/profile', null], mode: 'instant' }),
+    ]),
+    stated(
+      'identity.token',
+      S.consistencyBetweenAnswers,
+      Q.recordToken,
+      'a token names the same record on every read',
+      [reread('getRecord', '/data/token'), reread('getRecord', '/data/test_title')],
+    ),
+  ],
+  judges: ['record.role.type', 'profile.mobile', 'profile.name', 'profile.birth', 'profile.is_male', 'auth.sms'],
   async run(ctx) {
     const token = await ctx.take('ready');
     const record = await getRecord(ctx, token);

@@ -1,4 +1,6 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
 export const resultBeforeFinish: Check = {
@@ -9,6 +11,15 @@ export const resultBeforeFinish: Check = {
   basis: ['getResult 409'],
   shares: [AUTHENTICATED],
   requests: 1,
+  claims: [
+    stated(
+      'results.not-before',
+      S.otherEndpointsReferredTo,
+      Q.results,
+      'no result before finishing (an acceptance at any path is one)',
+      [accept('getResult', ['not_finished'])],
+    ),
+  ],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

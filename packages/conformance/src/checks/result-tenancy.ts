@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { leak, stated } from '../claims/make.js';
 import { finishedRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const resultTenancy: Check = {
   id: 'result-tenancy',
@@ -10,6 +12,11 @@ export const resultTenancy: Check = {
   needs: { ready: 1 },
   otherKey: true,
   requests: 8,
+  claims: [
+    stated('tenancy.result', S.authentication, Q.organizer, "another organizer's key does not read its result", [
+      leak('getResult'),
+    ]),
+  ],
   async run(ctx) {
     // A result exists only once its record is finished: another organizer asking for it then is the read to refuse.
     const done = await finishedRecord(ctx);

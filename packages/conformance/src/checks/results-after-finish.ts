@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { assumed, refuse, revalue } from '../claims/make.js';
 import type { Schemas } from '../described.js';
 import { dataOf, finishedRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const resultsAfterFinish: Check = {
   id: 'results-after-finish',
@@ -10,6 +12,18 @@ export const resultsAfterFinish: Check = {
   basis: ['getResult 200'],
   needs: { ready: 1 },
   requests: 7,
+  claims: [
+    assumed(
+      'results.serve',
+      S.otherEndpointsReferredTo,
+      Q.results,
+      'results of a finished record are served (at a path the description chose: paths not shown)',
+      [
+        refuse('getResult', { value: 404, couldNotRun: true }),
+        revalue('getResult', '/data/test_id', { via: ['results-after-finish'] }),
+      ],
+    ),
+  ],
   async run(ctx) {
     const done = await finishedRecord(ctx);
     if (!done) return;

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { authenticateRoadmap, getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
+import { Q, S } from '../quotes.js';
 
 export const roadmapAuthTwice: Check = {
   id: 'roadmap-auth-twice',
@@ -9,6 +11,19 @@ export const roadmapAuthTwice: Check = {
   basis: [],
   needs: { roadmaps: 1 },
   requests: 8,
+  claims: [
+    stated(
+      'error.roadmap-auth.409.again',
+      S.errPOSTRoadmapTokenAuth,
+      Q.e409again,
+      'authentication attempted again: 409',
+      [
+        accept('authenticateRoadmap', ['already_authenticated']),
+        accept('verifyRoadmapAuth', ['already_authenticated']),
+        recode('authenticateRoadmap', ['already_authenticated'], 400),
+      ],
+    ),
+  ],
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!roadmap) return;

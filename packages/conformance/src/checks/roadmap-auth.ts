@@ -1,7 +1,9 @@
 import type { Check, CheckContext } from '../check.js';
+import { add, drop, refuse, retype, revalue, stated, swap } from '../claims/make.js';
 import type { Schemas } from '../described.js';
 import { authenticateRoadmap, getRoadmap, type RoadmapData } from '../journey/roadmap.js';
 import { dataOf, getRecord, questionsAndAnswers } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import type { Exchange } from '../types.js';
 
 // external_id was not sent: a profile without one may leave it out.
@@ -16,6 +18,191 @@ export const roadmapAuth: Check = {
   basis: [],
   needs: { roadmaps: 1 },
   requests: 16,
+  claims: [
+    stated('roadmap.tests_auth_required.echoed', S.record, Q.echoed, "the roadmap echoes its organizer's policy", [
+      revalue('getRoadmap', '/data/tests_auth_required'),
+      revalue('getRoadmap', '/data/tests_auth_required', { mode: 'instant' }),
+    ]),
+    stated('record.role.roadmap', S.record, Q.role, "a roadmap record's role is a role ID of its roadmap", [
+      revalue('getRecord', '/data/role', { whenNot: ['/data/role', null] }),
+    ]),
+    stated('roadmap.roles', S.roadmap, Q.roadmapPayload, 'the payload has `roles`', [
+      drop('getRoadmap', '/data/roles'),
+    ]),
+    stated('roadmap.roles.id', S.roadmap, Q.roadmapPayload, 'each role has an integer ID', [
+      retype('getRoadmap', '/data/roles/*/id'),
+    ]),
+    stated('roadmap.test_records', S.roadmap, Q.roadmapPayload, 'the payload has `test_records`', [
+      drop('getRoadmap', '/data/test_records'),
+    ]),
+    stated(
+      'roadmap.test_records.belong',
+      S.roadmap,
+      Q.roadmapPayload,
+      'its `test_records` are the records that belong to it',
+      [swap('getRoadmap', '/data/test_records/*/role')],
+    ),
+    stated('roadmap.tests_auth_required', S.roadmap, Q.roadmapPayload, 'the payload has `tests_auth_required`', [
+      drop('getRoadmap', '/data/tests_auth_required'),
+    ]),
+    stated('roadmap-auth.mobile.shared', S.postRoadmapTokenAuth, Q.mobile, "the mobile is every role profile's", [
+      revalue('getRecord', '/data/profile/mobile', { when: ['/data/role', 2], whenNot: ['/data/profile', null] }),
+      revalue('authenticateRoadmap', '/data/roles/*/profile/mobile', { mode: 'instant' }),
+    ]),
+    stated(
+      'roadmap-auth.answer.tests_auth_required',
+      S.postRoadmapTokenAuth,
+      Q.always,
+      '`tests_auth_required` always',
+      [
+        drop('authenticateRoadmap', '/data/tests_auth_required'),
+        drop('authenticateRoadmap', '/data/tests_auth_required', { mode: 'instant' }),
+        revalue('authenticateRoadmap', '/data/tests_auth_required'),
+      ],
+    ),
+    stated(
+      'roadmap-auth.answer.draft_token',
+      S.postRoadmapTokenAuth,
+      Q.roadmapAuthData,
+      '`draft_token` a string when `true`',
+      [drop('authenticateRoadmap', '/data/draft_token'), retype('authenticateRoadmap', '/data/draft_token')],
+    ),
+    stated(
+      'roadmap-auth.answer.draft_token.only',
+      S.postRoadmapTokenAuth,
+      Q.roadmapAuthData,
+      '`draft_token` only when `true`',
+      [add('authenticateRoadmap', '/data/draft_token', 'f1c2a3b4-0000-4000-8000-000000000000', { mode: 'instant' })],
+    ),
+    stated('roadmap-auth.answer.roles', S.postRoadmapTokenAuth, Q.answerRoles, '`roles` when `false`', [
+      drop('authenticateRoadmap', '/data/roles', { mode: 'instant' }),
+      retype('authenticateRoadmap', '/data/roles', { mode: 'instant' }),
+    ]),
+    stated('roadmap-auth.answer.roles.only', S.postRoadmapTokenAuth, Q.answerRoles, '`roles` only when `false`', [
+      add('authenticateRoadmap', '/data/roles', []),
+    ]),
+    stated(
+      'roadmap-auth.answer.roles.role_id',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's `role_id` (integer), a role sent",
+      [
+        retype('authenticateRoadmap', '/data/roles/*/role_id', { mode: 'instant' }),
+        revalue('authenticateRoadmap', '/data/roles/*/role_id', { value: 99, mode: 'instant' }),
+      ],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.token',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `token`",
+      [drop('authenticateRoadmap', '/data/roles/*/profile/token', { mode: 'instant' })],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.case_number',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `case_number`",
+      [drop('authenticateRoadmap', '/data/roles/*/profile/case_number', { mode: 'instant' })],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.mobile',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `mobile`",
+      [drop('authenticateRoadmap', '/data/roles/*/profile/mobile', { mode: 'instant' })],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.name',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `name`",
+      [drop('authenticateRoadmap', '/data/roles/*/profile/name', { mode: 'instant' })],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.age',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `age`",
+      [drop('authenticateRoadmap', '/data/roles/*/profile/age', { mode: 'instant' })],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.birth',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `birth`",
+      [drop('authenticateRoadmap', '/data/roles/*/profile/birth', { mode: 'instant' })],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.is_male',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile has `is_male`",
+      [drop('authenticateRoadmap', '/data/roles/*/profile/is_male', { mode: 'instant' })],
+    ),
+    stated(
+      'roadmap-auth.answer.roles.profile.sent',
+      S.postRoadmapTokenAuth,
+      Q.answerRoles,
+      "each item's profile is the one sent for its role",
+      [
+        revalue('authenticateRoadmap', '/data/roles/*/profile/name', { mode: 'instant' }),
+        revalue('authenticateRoadmap', '/data/roles/*/profile/birth', { value: '1990-02-03', mode: 'instant' }),
+      ],
+    ),
+    stated(
+      'roadmap.read',
+      S.otherEndpointsReferredTo,
+      Q.getRoadmap,
+      'the roadmap is read with its roles, test_records and tests_auth_required',
+      [refuse('getRoadmap', { value: 404 })],
+    ),
+    stated(
+      'roadmap-verify.completes',
+      S.otherEndpointsReferredTo,
+      Q.verifyRoadmap,
+      'the draft_token and the code complete roadmap authentication',
+      [refuse('verifyRoadmapAuth', { couldNotRun: true })],
+    ),
+    stated(
+      'state.roadmap.instant',
+      S.statesAndTransitions,
+      Q.instant,
+      'instant roadmap auth links each role profile to every record of the role',
+      [
+        revalue('getRecord', '/data/profile', { value: null, whenNot: ['/data/role', null], mode: 'instant' }),
+        refuse('authenticateRoadmap', { mode: 'instant' }),
+      ],
+    ),
+    stated(
+      'state.roadmap.sms',
+      S.statesAndTransitions,
+      Q.draft,
+      'SMS roadmap auth: the first call returns a draft_token',
+      [drop('authenticateRoadmap', '/data/draft_token'), refuse('authenticateRoadmap')],
+    ),
+    stated(
+      'consistency.roles',
+      S.consistencyBetweenAnswers,
+      Q.roleMatch,
+      'the roles sent are the roles returned, each record keeping its role',
+      [
+        swap('getRoadmap', '/data/test_records/*/role'),
+        revalue('authenticateRoadmap', '/data/roles/*/role_id', { value: 99, mode: 'instant' }),
+      ],
+    ),
+    stated(
+      'consistency.mobile',
+      S.consistencyBetweenAnswers,
+      Q.mobileShared,
+      "every role's profile carries the shared mobile",
+      [revalue('getRecord', '/data/profile/mobile', { when: ['/data/role', 2], whenNot: ['/data/profile', null] })],
+    ),
+    stated('consistency.roadmap-records', S.consistencyBetweenAnswers, Q.belong, "a roadmap's records name its roles", [
+      revalue('getRoadmap', '/data/test_records/*/role', { value: 7 }),
+    ]),
+  ],
+  judges: ['rule.2.status', 'rule.2.auth_required', 'auth.instant', 'consistency.test_id'],
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!roadmap) return;

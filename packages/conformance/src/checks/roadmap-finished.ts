@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import { authenticateRoadmap, getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
 import { questionsAndAnswers } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const roadmapFinished: Check = {
   id: 'roadmap-finished',
@@ -10,6 +12,11 @@ export const roadmapFinished: Check = {
   basis: ['authenticateRoadmap 404'],
   needs: { roadmaps: 1 },
   requests: 13,
+  claims: [
+    stated('error.roadmap-auth.404.finished', S.errPOSTRoadmapTokenAuth, Q.e404, 'roadmap already finished: 404', [
+      accept('authenticateRoadmap', ['not_found']),
+    ]),
+  ],
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!roadmap) return;

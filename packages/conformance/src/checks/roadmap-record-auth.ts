@@ -1,7 +1,9 @@
 import type { Check } from '../check.js';
+import { accept, recode, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap } from '../journey/roadmap.js';
 import { getRecord, stateOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const roadmapRecordAuth: Check = {
   id: 'roadmap-record-auth',
@@ -11,6 +13,31 @@ export const roadmapRecordAuth: Check = {
   basis: [],
   needs: { roadmaps: 1 },
   requests: 4,
+  claims: [
+    stated(
+      'state.ready.standalone',
+      S.statesAndTransitions,
+      Q.standalone,
+      'record auth applies to standalone records only (rule 3)',
+      [accept('authenticateRecord', ['roadmap_record'])],
+    ),
+    stated('rule.3', S.rules, Q.rule3, 'record auth of a roadmap record: 409', [
+      accept('authenticateRecord', ['roadmap_record']),
+      // Alone, our record-auth body is not known to be the deployment's: another code could be about it.
+      recode('authenticateRecord', ['roadmap_record'], 400, { couldNotRun: true }),
+    ]),
+    stated('auth.roadmap-only', S.authentication, Q.only, 'roadmap records use only the roadmap auth', [
+      accept('authenticateRecord', ['roadmap_record']),
+    ]),
+    stated(
+      'error.record-auth.409',
+      S.errRecordLevelAuthOnARoadmapRecord,
+      Q.rr409,
+      'record auth on a roadmap record: 409',
+      [accept('authenticateRecord', ['roadmap_record'])],
+    ),
+  ],
+  judges: ['record.role.roadmap'],
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     const entry = roadmap?.test_records[0];

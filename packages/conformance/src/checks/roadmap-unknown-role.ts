@@ -1,5 +1,7 @@
 import type { JsonObject } from '@tas/openapi';
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
 import { type Held, heldKey, setupOf } from '../refusal/resources.js';
 
 const ROADMAP = heldKey('authenticateRoadmap');
@@ -15,6 +17,15 @@ export const roadmapUnknownRole: Check = {
   // The roadmap the refusals of roadmap authentication go to; constraints.authenticateRoadmap reads it back.
   shares: [ROADMAP],
   requests: 1,
+  claims: [
+    stated(
+      'roadmap-auth.roles.match',
+      S.postRoadmapTokenAuth,
+      Q.roleMatch,
+      'a role ID the roadmap does not have is refused',
+      [accept('authenticateRoadmap', ['invalid_profile'], { field: '/roles/0/id' })],
+    ),
+  ],
   async run(ctx) {
     const held = await ctx.hold<Held>(ROADMAP, async () => setupOf('authenticateRoadmap')?.make(ctx));
     if (!held) return;

@@ -33,6 +33,7 @@ export const roadmapVerifyDraftToken: Check = {
   // A roadmap with a pending authentication and a ready one, shared with the checks that refuse bodies on them.
   shares: [PENDING, READY],
   requests: 7,
+  judges: ['roadmap-verify.completes'],
   async run(ctx) {
     const roadmap = await held(ctx, PENDING, 'verifyRoadmapAuth');
     if (!roadmap) return;

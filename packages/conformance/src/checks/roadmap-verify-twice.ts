@@ -9,6 +9,7 @@ export const roadmapVerifyTwice: Check = {
   basis: ['verifyRoadmapAuth 409'],
   needs: { roadmaps: 1 },
   requests: 7,
+  judges: ['error.roadmap-auth.409.again'],
   async run(ctx) {
     const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (!roadmap) return;

@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { accept, refuse, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { getRecord, stateOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const smsWrongCode: Check = {
   id: 'sms-wrong-code',
@@ -11,6 +13,15 @@ export const smsWrongCode: Check = {
   basis: ['verifyRecordAuth 400'],
   needs: { ready: 1 },
   requests: 6,
+  claims: [
+    stated('record-verify.code', S.otherEndpointsReferredTo, Q.verifyRecord, 'only the code sent completes it', [
+      accept('verifyRecordAuth', ['wrong_code']),
+    ]),
+    stated('auth.sms', S.authentication, Q.smsAuth, 'SMS mode: the code completes it, a wrong one does not', [
+      accept('verifyRecordAuth', ['wrong_code']),
+      refuse('verifyRecordAuth', { couldNotRun: true }),
+    ]),
+  ],
   async run(ctx) {
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;

@@ -1,4 +1,6 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
 import { type Held, heldKey, setupOf } from '../refusal/resources.js';
 import { type RefusalCase, sendRefusals } from '../refusal/send.js';
 
@@ -52,6 +54,19 @@ export const submitInvalidValues: Check = {
   // The authenticated record the answers' body constraints are refused on.
   shares: [heldKey('submitAnswers')],
   requests: 4,
+  claims: [
+    stated('submit.values', S.postRecordTokenSubmitAnswers, Q.validatedPerTest, 'allowed values validated per test', [
+      accept('submitAnswers', ['invalid_answers']),
+    ]),
+    stated(
+      'submit.option',
+      S.postRecordTokenSubmitAnswers,
+      Q.optionEntry,
+      "an option question's entry is an offered option's `id`",
+      [accept('submitAnswers', ['invalid_answers'], { bodyHas: '"record":[' })],
+    ),
+  ],
+  judges: ['limit.answers.submit'],
   async run(ctx) {
     const questionsOf = (held?: Held) => (held?.questionnaire as { questions?: Question[] } | undefined)?.questions;
     const first = await ctx.hold<Held>(heldKey('submitAnswers'), async () => setupOf('submitAnswers')?.make(ctx));

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import { getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../refusal/shared.js';
 
 export const submitWrongLength: Check = {
@@ -10,6 +12,14 @@ export const submitWrongLength: Check = {
   basis: ['submitAnswers 400'],
   shares: [AUTHENTICATED],
   requests: 3,
+  claims: [
+    stated('submit.length', S.postRecordTokenSubmitAnswers, Q.record, 'exactly one entry per question', [
+      accept('submitAnswers', ['invalid_answers']),
+    ]),
+    stated('limit.answers.submit', S.limits, Q.answersLimit, 'on answer submission', [
+      accept('submitAnswers', ['invalid_answers']),
+    ]),
+  ],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

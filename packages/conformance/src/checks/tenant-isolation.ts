@@ -1,8 +1,10 @@
 import type { Check } from '../check.js';
+import { leak, stated } from '../claims/make.js';
 import type { Schemas } from '../described.js';
 import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { dataOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated } from '../refusal/shared.js';
 
 export const tenantIsolation: Check = {
@@ -15,6 +17,29 @@ export const tenantIsolation: Check = {
   otherKey: true,
   shares: [AUTHENTICATED],
   requests: 8,
+  claims: [
+    stated(
+      'tenancy.record',
+      S.authentication,
+      Q.organizer,
+      "another organizer's key does not read this organizer's record",
+      [leak('getRecord')],
+    ),
+    stated('tenancy.questions', S.authentication, Q.organizer, "another organizer's key does not read its questions", [
+      leak('getQuestions'),
+    ]),
+    stated('tenancy.roadmap', S.authentication, Q.organizer, "another organizer's key does not read its roadmap", [
+      leak('getRoadmap'),
+    ]),
+    stated(
+      'tenancy.record-auth',
+      S.authentication,
+      Q.organizer,
+      "another organizer's key does not authenticate its record",
+      [leak('authenticateRecord')],
+    ),
+  ],
+  judges: ['record.profile.unlinked'],
   async run(ctx) {
     const record = await ctx.take('ready');
     const roadmap = await ctx.take('roadmaps');

@@ -1,4 +1,6 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
 
 const PATHS = ['/no-such-resource/', '/record/00000000-0000-4000-8000-000000000000/no-such-action/'];
 
@@ -9,6 +11,12 @@ export const unknownPath: Check = {
   kind: 'contract',
   basis: ['/info/x-unmatched-requests'],
   requests: PATHS.length,
+  claims: [
+    stated('version.path', S.versioning, Q.version, 'every path is under `/api/v2/`: one it does not have is refused', [
+      accept('*', ['not_found']),
+    ]),
+  ],
+  judges: ['envelope.every-response'],
   async run(ctx) {
     for (const path of PATHS) {
       const exchange = await ctx.raw('GET', path);

@@ -1,4 +1,6 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
 
 const UNKNOWN = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
@@ -10,6 +12,14 @@ export const unknownRecord: Check = {
   kind: 'journey',
   basis: [],
   requests: 2,
+  claims: [
+    stated('error.roadmap-auth.404.unknown', S.errPOSTRoadmapTokenAuth, Q.e404, 'roadmap not found: 404', [
+      accept('authenticateRoadmap', ['not_found'], { bodyHas: '"mobile"' }),
+    ]),
+    stated('error.questions.404', S.errGETRecordTokenQuestions, Q.q404, 'test record not found: 404', [
+      accept('getQuestions', ['not_found']),
+    ]),
+  ],
   async run(ctx) {
     const questions = await ctx.call('getQuestions', { params: { token: UNKNOWN } });
     ctx.expectRefused(questions, 404, 'questions of an unknown record', true);

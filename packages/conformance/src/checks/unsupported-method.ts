@@ -1,9 +1,9 @@
 import type { Check } from '../check.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-/** Known paths with a method none of their operations takes. */
-const CASES: [method: string, path: string][] = [
-  ['DELETE', '/record/'],
+/** Known paths with a method none of their operations takes: the listing's at the path in effect. */
+const casesOf = (listing: string): [method: string, path: string][] => [
+  ['DELETE', listing],
   ['PATCH', `/record/${UNKNOWN}/`],
   ['DELETE', `/roadmap/${UNKNOWN}/auth/`],
 ];
@@ -14,9 +14,10 @@ export const unsupportedMethod: Check = {
   statement: 'Response envelope: every response uses the same envelope; Endpoints: the methods of each path',
   kind: 'contract',
   basis: ['/info/x-unmatched-requests'],
-  requests: CASES.length,
+  requests: casesOf('').length,
+  judges: ['envelope.every-response'],
   async run(ctx) {
-    for (const [method, path] of CASES) {
+    for (const [method, path] of casesOf(ctx.pathOf('listRecords'))) {
       const exchange = await ctx.raw(method, path);
       const { status, headers, json } = exchange.response;
       if (!ctx.expectRefused(exchange, 405, `${method} ${path}`)) continue;

@@ -1,5 +1,7 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
 import { getRecord, stateOf } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../refusal/shared.js';
 
 export const verifyAfterAuth: Check = {
@@ -11,6 +13,15 @@ export const verifyAfterAuth: Check = {
   basis: ['verifyRecordAuth 409'],
   shares: [AUTHENTICATED],
   requests: 2,
+  claims: [
+    stated(
+      'state.ready.verify-once',
+      S.statesAndTransitions,
+      Q.standaloneAuth,
+      'a verify after authentication completed is refused, and the profile stays',
+      [accept('verifyRecordAuth', ['already_authenticated'])],
+    ),
+  ],
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;

@@ -1,6 +1,8 @@
 import type { Check } from '../check.js';
+import { accept, revalue, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { getRecord } from '../journey/steps.js';
+import { Q, S } from '../quotes.js';
 
 export const vipWait: Check = {
   id: 'vip-wait',
@@ -10,6 +12,29 @@ export const vipWait: Check = {
   basis: [],
   needs: { vipWait: 1 },
   requests: 3,
+  claims: [
+    stated('record.status.0', S.record, Q.statusValues, '`0` VIP wait', [
+      revalue('getRecord', '/data/status', { value: 2, when: ['/data/status', 0] }),
+    ]),
+    stated('questions.prerequisite.vip', S.getRecordTokenQuestions, Q.prerequisites, 'VIP check passes, else refused', [
+      accept('getQuestions', ['vip_wait']),
+    ]),
+    stated(
+      'state.vip.unavailable',
+      S.statesAndTransitions,
+      Q.vip,
+      'a record in VIP wait is unavailable: no questions',
+      [accept('getQuestions', ['vip_wait'])],
+    ),
+    stated(
+      'state.vip.no-auth',
+      S.statesAndTransitions,
+      Q.vip,
+      'a record in VIP wait is unavailable: no authentication',
+      [accept('authenticateRecord', ['vip_wait'])],
+    ),
+  ],
+  judges: ['error.questions.403'],
   async run(ctx) {
     const record = await getRecord(ctx, await ctx.take('vipWait'));
     if (!record) return;

@@ -1,4 +1,6 @@
 import type { Check } from '../check.js';
+import { accept, stated } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
 
 export const WRONG_KEY = 'tas-conformance-not-a-key';
 
@@ -10,6 +12,12 @@ export const wrongApiKey: Check = {
   basis: ['listRecords 401', 'getRecord 401'],
   needs: { ready: 1 },
   requests: 2,
+  claims: [
+    stated('auth.key.organizer', S.authentication, Q.apiKey, 'a key that names no organizer is refused', [
+      accept('listRecords', ['invalid_api_key']),
+    ]),
+  ],
+  judges: ['auth.key.status'],
   async run(ctx) {
     const key = { literal: WRONG_KEY };
     const list = await ctx.call('listRecords', { key });

@@ -1,6 +1,6 @@
 /**
  * One smallest observable claim of the interface (../shared/interface.md), the checks that judge it,
- * and the breaches that prove they do (test/breaches.test.ts makes a deployment per breach).
+ * and the breaches that prove they do (test/faults.test.ts runs a deployment per breach).
  */
 export interface Claim {
   /** Unique, stable: `<resource or operation>.<field or rule>.<part>`. */
@@ -13,7 +13,10 @@ export interface Claim {
   part: string;
   /** `stated`: its breach is a failure; `assumed`: the interface leaves it open, its breach a warning. */
   basis: 'stated' | 'assumed';
-  /** Check and response-rule ids that judge it. */
+  /**
+   * Check and response-rule ids that judge it, resolved by the registry: the check whose file holds
+   * the claim first, then those that name it in `judges`.
+   */
   checks: string[];
   /** Why no client can observe it (then `checks` is empty). */
   unobservable?: string;
@@ -22,6 +25,9 @@ export interface Claim {
   /** Why the claim has no generated breach, where it has none though a check judges it. */
   noBreach?: string;
 }
+
+/** A claim as a check's file writes it: the checks that judge it are the registry's to resolve. */
+export type ClaimDef = Omit<Claim, 'checks'>;
 
 /**
  * Mutation families: what a breaching deployment changes of a correct one.
@@ -33,10 +39,22 @@ export interface Claim {
  * - add: sets a field (to `value`) where the interface says it appears only in another case
  * - accept: answers 200 where the correct server refused with one of `codes` (any refusal without)
  * - refuse: answers 400 (or `value`) where the correct server succeeded
+ * - recode: answers another 4xx (`value`) where the correct server refused with one of `codes`, for a
+ *   refusal whose code the interface itself states
  * - leak: another organizer's resource reaches this organizer (its key is read as this one's; a listing
  *   carries the other organizer's records)
  */
-export type Family = 'drop' | 'retype' | 'revalue' | 'reread' | 'swap' | 'add' | 'accept' | 'refuse' | 'leak';
+export type Family =
+  | 'drop'
+  | 'retype'
+  | 'revalue'
+  | 'reread'
+  | 'swap'
+  | 'add'
+  | 'accept'
+  | 'refuse'
+  | 'recode'
+  | 'leak';
 
 export interface Breach {
   family: Family;
@@ -45,7 +63,7 @@ export interface Breach {
   /** A JSON pointer into the answer's body; `*` stands for every item of an array. */
   path?: string;
   value?: unknown;
-  /** accept: the correct server's error codes (`messages[0].code`) that become a success. */
+  /** accept, recode: the correct server's error codes (`messages[0].code`) that become a success (another status). */
   codes?: string[];
   /** Only where the value at this pointer of the same answer equals `[1]` (`*` the path's item). */
   when?: [pointer: string, equals: unknown];
@@ -61,8 +79,14 @@ export interface Breach {
   mode?: 'sms' | 'instant';
   /** Checks that send the requests when the judges are response rules only (they judge every answer). */
   via?: string[];
+  /**
+   * The request it refuses is built on the suite's assumption (its body, path or parameters are not
+   * shown): the run must say COULD NOT RUN (exit 2) for the claim's checks, naming what to set, and
+   * fail nothing, since a deployment that takes another body refuses ours alike.
+   */
+  couldNotRun?: true;
 }
 
 /** The breaches of a claim, by family, for its table cell. */
 export const describeBreach = (b: Breach) =>
-  `${b.family} ${b.op}${b.path ? ` ${b.path}` : ''}${b.codes ? ` (${b.codes.join(', ')})` : ''}${b.mode === 'instant' ? ' [instant]' : ''}`;
+  `${b.family} ${b.op}${b.path ? ` ${b.path}` : ''}${b.codes ? ` (${b.codes.join(', ')})` : ''}${b.family === 'recode' ? ` as ${String(b.value)}` : ''}${b.mode === 'instant' ? ' [instant]' : ''}`;

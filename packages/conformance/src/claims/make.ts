@@ -1,4 +1,4 @@
-import type { Breach, Claim } from './claim.js';
+import type { Breach, ClaimDef } from './claim.js';
 
 /** A stated claim: its breach must fail a run. */
 export const stated = (
@@ -6,10 +6,9 @@ export const stated = (
   section: string,
   quote: string,
   part: string,
-  checks: string[],
   breaches: Breach[],
-  more: Partial<Claim> = {},
-): Claim => ({ id, section, quote, part, basis: 'stated', checks, breaches, ...more });
+  more: Partial<ClaimDef> = {},
+): ClaimDef => ({ id, section, quote, part, basis: 'stated', breaches, ...more });
 
 /** An assumed claim (the interface leaves it open; the description chose): its breach warns. */
 export const assumed = (
@@ -17,19 +16,17 @@ export const assumed = (
   section: string,
   quote: string,
   part: string,
-  checks: string[],
   breaches: Breach[],
-  more: Partial<Claim> = {},
-): Claim => ({ id, section, quote, part, basis: 'assumed', checks, breaches, ...more });
+  more: Partial<ClaimDef> = {},
+): ClaimDef => ({ id, section, quote, part, basis: 'assumed', breaches, ...more });
 
 /** A claim no client can observe: why. */
-export const unobservable = (id: string, section: string, quote: string, part: string, why: string): Claim => ({
+export const unobservable = (id: string, section: string, quote: string, part: string, why: string): ClaimDef => ({
   id,
   section,
   quote,
   part,
   basis: 'stated',
-  checks: [],
   breaches: [],
   unobservable: why,
 });
@@ -80,3 +77,11 @@ export const accept = (op: string, codes: string[] | undefined, more: Partial<Br
 });
 export const refuse = (op: string, more: Partial<Breach> = {}): Breach => ({ family: 'refuse', op, ...more });
 export const leak = (op: string, more: Partial<Breach> = {}): Breach => ({ family: 'leak', op, ...more });
+/** Answers `status` instead of the refusal the interface states a code for. */
+export const recode = (op: string, codes: string[], status: number, more: Partial<Breach> = {}): Breach => ({
+  family: 'recode',
+  op,
+  codes,
+  value: status,
+  ...more,
+});

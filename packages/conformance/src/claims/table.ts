@@ -19,13 +19,18 @@ export function claimsSummary(claims: Claim[], caught: number): string {
   return `claims: ${n.stated} stated, ${n.assumed} assumed, ${n.unobservable} unobservable; breaches: ${n.breaches} generated, ${caught} caught`;
 }
 
-/** The README section: the summary (every breach caught, as test/breaches.test.ts proves) and a row per claim. */
+/** The README section: the summary (every breach caught, as test/faults.test.ts proves) and a row per claim. */
 export function claimsTable(claims: Claim[]): string {
   const n = claimCounts(claims);
   const rows = claims.map((c) => {
     const judged = c.unobservable ? `unobservable: ${c.unobservable}` : c.checks.map((id) => `\`${id}\``).join(', ');
     const breaches = c.breaches.length
-      ? c.breaches.map((b) => `${describeBreach(b)}: ${c.basis === 'stated' ? 'fails' : 'warns'}`).join('; ')
+      ? c.breaches
+          .map(
+            (b) =>
+              `${describeBreach(b)}: ${b.couldNotRun ? 'could not run' : c.basis === 'stated' ? 'fails' : 'warns'}`,
+          )
+          .join('; ')
       : (c.noBreach ?? (c.unobservable ? '-' : ''));
     return `| \`${c.id}\` | ${esc(c.section)} | "${esc(c.quote)}" | ${esc(c.part)} | ${c.unobservable ? '-' : c.basis} | ${esc(judged)} | ${esc(breaches)} |`;
   });

@@ -1,7 +1,7 @@
 import { isBoundKeyword, isStatedBound } from '@tas/openapi';
+import { Q } from '../quotes.js';
 import type { ConstraintKind } from '../types.js';
 import { assumed, type Ground, isStated, stated } from './ground.js';
-import { Q } from './quotes.js';
 
 /** One request constraint, as the generated inputs and the hand-picked cases name it. */
 export interface ConstraintRef {

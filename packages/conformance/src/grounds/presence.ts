@@ -1,4 +1,4 @@
-import { Q } from './quotes.js';
+import { Q } from '../quotes.js';
 
 /**
  * The fields whose presence the interface states, by the schema that holds them: a field it names in

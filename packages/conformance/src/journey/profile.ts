@@ -1,7 +1,9 @@
 import type { OpenApiDocument } from '@tas/openapi';
 import { resolveRef } from '@tas/openapi';
 
+import { TEST_FIELDS } from '../assumed-requests.js';
 import type { Schemas, Unchecked } from '../described.js';
+import type { AssumedPart } from '../types.js';
 
 /** A test's rules as a deployment answered them (the description's TestSummary), not validated. */
 export type TestRules = NonNullable<
@@ -33,4 +35,22 @@ export function profileFor(doc: OpenApiDocument, test: TestRules, now: number): 
     birth: birth.toISOString().slice(0, 10),
     is_male: test.gender_permission !== 'female',
   };
+}
+
+const GENDERS = new Set(['all', 'male', 'female']);
+const age = (v: unknown) => v === undefined || v === null || typeof v === 'number';
+
+/**
+ * The assumed part of a profile chosen from these tests: none where every test's fields are in the
+ * description's encoding (ages numbers or null, gender_permission all, male or female); else the
+ * suite read them in an encoding the deployment does not use, and a refusal may be its own doing.
+ */
+export function assumedOf(tests: TestRules[]): AssumedPart[] {
+  const own = tests.every(
+    (t) =>
+      age(t.min_age) &&
+      age(t.max_age) &&
+      (t.gender_permission === undefined || t.gender_permission === null || GENDERS.has(t.gender_permission as string)),
+  );
+  return own ? [] : [TEST_FIELDS];
 }

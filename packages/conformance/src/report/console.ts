@@ -5,23 +5,46 @@ import { type FindingGroup, failing, groupOf, groupRun } from './group.js';
 
 const LABEL = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const;
 
-/** The line printed as a check ends; its failing findings grouped (count and one repro), warnings only counted. */
+/**
+ * A check's label: FAIL when its stated part failed; COULD NOT RUN when it did not reach what it
+ * checks; PASS when its stated part held, its assumed notes counted beside it; SKIP when it does not
+ * apply. (WARN is what a check with notes only was labelled before the verdict had three parts.)
+ */
+export function labelOf(result: CheckResult): string {
+  if (result.outcome === 'fail') return LABEL.fail;
+  if (result.verdict && !result.verdict.reached) return 'COULD NOT RUN';
+  if (result.outcome === 'warn') return LABEL.pass;
+  return LABEL[result.outcome];
+}
+
+const notesOf = (n: number) => (n ? `, ${n} note${n === 1 ? '' : 's'}` : '');
+
+/** The line printed as a check ends; its failing findings grouped (count and one repro), notes only counted. */
 export function formatResultLine(result: CheckResult, { strict = false }: { strict?: boolean } = {}): string {
   const wait = result.waitMs >= 50 ? `, waited ${seconds(result.waitMs)} for the rate limit` : '';
-  const time = result.outcome === 'skip' ? '' : `  (${seconds(result.durationMs)}${wait})`;
-  const head = `${LABEL[result.outcome]}  ${result.id}  ${result.title}${time}`;
-  if (result.outcome === 'skip') return `${head}\n      skipped: ${result.reason}`;
-  const lines = [head];
+  const notes = strict ? '' : notesOf(result.verdict?.notes ?? 0);
+  const time = result.outcome === 'skip' && !result.verdict ? '' : `  (${seconds(result.durationMs)}${wait}${notes})`;
+  const head = `${labelOf(result)}  ${result.id}  ${result.title}${time}`;
+  const notRun = result.verdict && !result.verdict.reached ? couldNotRunLines(result, '      ') : [];
+  if (result.outcome === 'skip')
+    return [head, ...(notRun.length ? notRun : [`      skipped: ${result.reason}`])].join('\n');
+  const lines = [head, ...notRun];
   const groups = groupOf(result);
   for (const g of groups.filter((g) => failing(g, strict))) lines.push(...describe(g, '      '));
-  const warnings = groups.filter((g) => !failing(g, strict));
-  if (warnings.length) {
-    const n = warnings.reduce((sum, g) => sum + g.count, 0);
-    lines.push(
-      `      ${n} assumed (warning${n === 1 ? '' : 's'}, ${warnings.length} kind${warnings.length === 1 ? '' : 's'}): listed in the summary`,
-    );
-  }
   return lines.join('\n');
+}
+
+/** Why a check did not reach what it checks: what was sent, what came back, which part was ours, what to set. */
+function couldNotRunLines(result: CheckResult, indent: string): string[] {
+  const v = result.verdict;
+  if (!v) return [];
+  const lines = [`${indent}could not run: ${(v.why ?? '').replace(/^could not (run|judge): /, '')}`];
+  if (v.refused) {
+    lines.push(`${indent}  sent: ${v.refused.sent}`);
+    lines.push(`${indent}  got: ${v.refused.got.replace(/\s+/g, ' ').slice(0, 160)}`);
+    for (const p of v.refused.parts) lines.push(`${indent}  ours: ${p.part}; set: ${p.setting}`);
+  }
+  return lines;
 }
 
 /** A group as the console and the JUnit body show it: message and count, the rule, one repro. */
@@ -34,7 +57,7 @@ export function describe(g: FindingGroup, indent: string): string[] {
   ];
 }
 
-/** The run's findings before the table: the failures in full, then the warnings by kind. */
+/** The run's verdict before the table: stated failures in full, then what could not run, then the notes by kind. */
 function findingsSection(run: RunResult): string[] {
   const groups = groupRun(run.results);
   const failures = groups.filter((g) => failing(g, run.strict));
@@ -48,26 +71,22 @@ function findingsSection(run: RunResult): string[] {
     for (const g of failures) lines.push(...describe(g, '  '));
     lines.push('');
   }
+  const notRun = run.results.filter((r) => r.verdict && !r.verdict.reached);
+  if (notRun.length) {
+    lines.push(`Could not run: ${notRun.length} check${notRun.length === 1 ? '' : 's'} did not reach what they check`);
+    for (const r of notRun) {
+      const needs = r.verdict?.needs?.length ? `; set: ${r.verdict.needs.join(', ')}` : '';
+      lines.push(`  ${r.id}: ${(r.verdict?.why ?? '').replace(/^could not (run|judge): /, '')}${needs}`);
+    }
+    lines.push('');
+  }
   if (warnings.length) {
     const n = warnings.reduce((sum, g) => sum + g.count, 0);
-    lines.push(`Assumed warnings (the description's choices, not the interface's): ${n} of ${warnings.length} kinds`);
-    for (const [rule, count] of countBy(warnings, (g) => g.rule)) lines.push(`  ${String(count).padStart(5)}  ${rule}`);
-    lines.push('  most frequent:');
-    for (const g of warnings.slice(0, WARNINGS_SHOWN))
-      lines.push(`  ${String(g.count).padStart(5)}× [${g.rule}] ${g.message}`);
-    if (warnings.length > WARNINGS_SHOWN)
-      lines.push(`  … ${warnings.length - WARNINGS_SHOWN} more kinds in the JSON and HTML reports`);
+    lines.push(`Assumed notes (the description's choices, not the interface's): ${n} of ${warnings.length} kinds`);
+    for (const g of warnings) lines.push(`  ${String(g.count).padStart(5)}× [${g.rule}] ${g.message}`);
     lines.push('');
   }
   return lines;
-}
-
-const WARNINGS_SHOWN = 10;
-
-function countBy(groups: FindingGroup[], key: (g: FindingGroup) => string): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const g of groups) counts.set(key(g), (counts.get(key(g)) ?? 0) + g.count);
-  return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
 /** The summary table: outcomes per kind of check, then the totals. */
@@ -82,11 +101,14 @@ export function formatSummary(run: RunResult): string {
   const table = [['checks', 'pass', 'fail', 'warn', 'skip'], ...rows].map(
     ([name, ...counts]) => `${String(name).padEnd(10)}${counts.map((c) => String(c).padStart(6)).join('')}`,
   );
+  const notRun = run.couldNotRun?.length ?? 0;
   const verdict = run.aborted
     ? `the run stopped: ${run.aborted}`
-    : run.conforms
-      ? 'the target conforms'
-      : 'the target departs from the contract';
+    : !run.conforms
+      ? 'the target departs from the contract'
+      : notRun
+        ? `nothing stated failed, but ${notRun} check${notRun === 1 ? '' : 's'} could not run (exit 2)`
+        : 'the target conforms';
   const lines = [
     ...findingsSection(run),
     ...table,

@@ -1,7 +1,7 @@
 import { toCurl } from '../http/curl.js';
 import type { RunResult } from '../options.js';
 import { responseRules } from '../responses/index.js';
-import type { Statement } from '../statements/list.js';
+import type { Statement } from '../statements/table.js';
 import type { CheckResult } from '../types.js';
 import { type FindingGroup, failing, groupRun } from './group.js';
 
@@ -29,11 +29,14 @@ export function toHtml(run: RunResult, statements: Statement[]): string {
   const groups = groupRun(run.results);
   const failures = groups.filter((g) => failing(g, run.strict));
   const warnings = groups.filter((g) => !failing(g, run.strict));
+  const notRun = run.results.filter((r) => r.verdict && !r.verdict.reached);
   const verdict = run.aborted
     ? `The run stopped: ${run.aborted}`
-    : run.conforms
-      ? 'The target conforms'
-      : 'The target departs from the contract';
+    : !run.conforms
+      ? 'The target departs from the contract'
+      : notRun.length
+        ? `Nothing stated failed; ${notRun.length} checks could not run`
+        : 'The target conforms';
   const rows = statements.map((s) => {
     const v = statementVerdict(s, run, groups);
     return `<tr class="${cls(v)}"><td>${esc(s.section)}</td><td>${code(s.text)}</td><td class="v">${v}</td><td>${s.checks.map((c) => `<code>${esc(c)}</code>`).join(' ')}</td></tr>`;
@@ -50,15 +53,26 @@ export function toHtml(run: RunResult, statements: Statement[]): string {
 <p>${esc(run.baseUrl)} (${run.target}), ${esc(run.startedAt)}: ${run.requests} requests in ${(run.durationMs / 1000).toFixed(1)} s; checks ${summary(run.results)}; seed ${run.seed}${run.strict ? '; --strict: assumed findings fail' : ''}.</p>
 <h2>Failures (${failures.length})</h2>
 ${failures.length ? failures.map(failure).join('\n') : '<p>None.</p>'}
+<h2>Could not run (${notRun.length})</h2>
+${notRun.length ? `<ul>${notRun.map(couldNotRun).join('\n')}</ul>` : '<p>None.</p>'}
 <h2>The interface's statements</h2>
 <p>${counts.join(', ')}.</p>
 <div class="scroll"><table><thead><tr><th>Section</th><th>Statement</th><th>Verdict</th><th>Checked by</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table></div>
-<h2>Assumed warnings (${warnings.reduce((n, g) => n + g.count, 0)})</h2>
+<h2>Assumed notes (${warnings.reduce((n, g) => n + g.count, 0)})</h2>
 <p>The description's choices where the interface says nothing: a deployment may choose otherwise.</p>
 ${warnings.length ? `<ul>${warnings.map((g) => `<li><b>${g.count}×</b> <code>${esc(g.rule)}</code> ${esc(g.message)}</li>`).join('\n')}</ul>` : '<p>None.</p>'}
 </main></body></html>
 `;
+}
+
+/** A check that did not reach what it checks: why, and for a refused request of ours, what was sent and what to set. */
+function couldNotRun(r: CheckResult): string {
+  const v = r.verdict;
+  const refused = v?.refused
+    ? `<pre>${esc(v.refused.sent)}</pre><p>Answered ${esc(v.refused.got.slice(0, 200))}</p><p>Ours: ${v.refused.parts.map((p) => `${esc(p.part)} (set: ${esc(p.setting)})`).join('; ')}</p>`
+    : '';
+  return `<li><code>${esc(r.id)}</code> ${esc(v?.why ?? '')}${refused}</li>`;
 }
 
 function failure(g: FindingGroup): string {

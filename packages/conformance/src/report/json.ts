@@ -1,5 +1,5 @@
 import { toCurl } from '../http/curl.js';
-import type { RunResult } from '../options.js';
+import { exitCodeOf, type RunResult } from '../options.js';
 import { groupOf } from './group.js';
 
 const BODY_LIMIT = 4000;
@@ -26,7 +26,7 @@ export function toJson(run: RunResult): string {
       }),
     })),
   }));
-  return `${JSON.stringify({ ...run, results }, null, 2)}\n`;
+  return `${JSON.stringify({ ...run, exitCode: exitCodeOf(run), results }, null, 2)}\n`;
 }
 
 function cut(text: string | undefined): string | undefined {

@@ -18,6 +18,7 @@ export function toJunit(run: RunResult): string {
   const own = run.durationMs - run.waitMs;
   const properties = [
     ['stated_findings', run.findings.stated],
+    ['could_not_run', run.couldNotRun?.length ?? 0],
     ['assumed_findings', run.findings.assumed],
     ['rate_limit_wait_seconds', run.waitMs / 1000],
     ['requests', run.requests],
@@ -53,10 +54,13 @@ function testcase(r: CheckResult, strict: boolean): string {
   const counts = `${stated} stated, ${r.findings.length - stated} assumed`;
   const wait = r.waitMs > 0 ? `rate-limit wait: ${r.waitMs / 1000} s (not in this testcase's time)\n` : '';
   let inner = '';
-  if (r.outcome === 'skip') inner = `<skipped message="${esc(r.reason ?? '')}"/>`;
+  const notReached = r.verdict && !r.verdict.reached && r.outcome !== 'fail';
+  const needs = r.verdict?.needs?.length ? `; set: ${r.verdict.needs.join(', ')}` : '';
+  if (notReached) inner = `<skipped message="${esc(`${r.verdict?.why ?? ''}${needs}`)}"/>`;
+  else if (r.outcome === 'skip') inner = `<skipped message="${esc(r.reason ?? '')}"/>`;
   if (r.outcome === 'fail')
     inner = `<failure message="${esc(`${groups[0]?.message ?? ''} (${counts})`)}">${esc(details)}</failure>`;
-  if (r.outcome === 'warn')
+  if (r.outcome === 'warn' && !notReached)
     inner = `<system-out>${esc(`${wait}warning (assumed behaviour):\n${details}`)}</system-out>`;
   else if (wait) inner += `<system-out>${esc(wait)}</system-out>`;
   return `${open}${inner}</testcase>\n`;

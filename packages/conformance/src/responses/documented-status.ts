@@ -1,3 +1,5 @@
+import { assumed } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
 import type { ResponseRule } from './rule.js';
 
 /**
@@ -10,6 +12,29 @@ export const documentedStatus: ResponseRule = {
   id: 'response.documented-status',
   title: 'Every status is one the operation documents',
   statement: 'Errors: the status codes below are stated per operation',
+  grounds: [
+    {
+      part: "a success status other than the description's (201 for 200): still a success",
+      ground: { assumed: 'the interface states no success status', quotes: [Q.statusesStated] },
+    },
+    {
+      part: "an error status the description does not document (a cause the interface's tables do not list, a call without a valid key); a wrong code for a listed cause fails the check that sends it",
+      ground: { assumed: 'the description chose these statuses', quotes: [Q.noKeyBehaviour] },
+    },
+  ],
+  claims: [
+    assumed(
+      'errors.documented',
+      S.errors,
+      Q.statusesStated,
+      "a status beyond the operation's table is the description's choice",
+      [],
+      {
+        noBreach:
+          'another 4xx for an unlisted cause is a conformant choice: the suite is tested against deployments that answer 403 and 415 where the description has 401 and 400 (they pass)',
+      },
+    ),
+  ],
   verify(exchange, { operation }) {
     const status = exchange.response.status;
     if (!operation || status >= 500 || operation.responses[String(status)]) return [];

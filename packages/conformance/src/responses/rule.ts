@@ -1,5 +1,6 @@
 import type { Assumption, OpenApiDocument, Operation, Validator } from '@tas/openapi';
-import type { Exchange } from '../types.js';
+import type { Registration } from '../registration.js';
+import type { Exchange, Target } from '../types.js';
 
 export interface RuleEnv {
   doc: OpenApiDocument;
@@ -17,9 +18,10 @@ export interface RuleFinding {
 }
 
 /** A check applied to every response the suite sees, as Dredd and Schemathesis do. */
-export interface ResponseRule {
-  id: string;
+export interface ResponseRule extends Registration {
   title: string;
   statement: string;
+  /** Targets where no answer it judges can come: why. */
+  notOn?: Partial<Record<Target, string>>;
   verify(exchange: Exchange, env: RuleEnv): RuleFinding[];
 }

@@ -1,10 +1,37 @@
 import type { Check } from '../check.js';
+import type { Claim } from '../claims/claim.js';
 import { skipReason } from '../preflight.js';
 import type { ResponseRule } from '../responses/index.js';
 import type { Target } from '../types.js';
-import type { Statement } from './list.js';
 
 const TARGETS: Target[] = ['mock', 'sandbox', 'live'];
+
+/** One sentence of the interface document and the checks that judge its claims. */
+export interface Statement {
+  /** The interface's section and table, e.g. `Errors: POST /roadmap/{token}/auth/`. */
+  section: string;
+  /** The sentence, verbatim. */
+  text: string;
+  /** Check ids and response rule ids that judge a claim of it. */
+  checks: string[];
+  /** Why no check can verify it on a target (or anywhere), where that is so. */
+  notCheckable?: Partial<Record<Target | 'all', string>>;
+}
+
+/** The registry's claims by the sentence they quote, in order: each sentence with every check judging a part of it. */
+export function statementsOf(claims: Claim[]): Statement[] {
+  const bySentence = new Map<string, Statement>();
+  for (const claim of claims) {
+    const key = `${claim.section}\n${claim.quote}`;
+    const statement = bySentence.get(key) ?? { section: claim.section, text: claim.quote, checks: [] };
+    bySentence.set(key, statement);
+    for (const id of claim.checks) if (!statement.checks.includes(id)) statement.checks.push(id);
+    if (claim.unobservable && !statement.notCheckable) statement.notCheckable = { all: claim.unobservable };
+  }
+  // A sentence some claim of which a check judges is checkable: the unobservable part is told in the claims table.
+  for (const s of bySentence.values()) if (s.checks.length) delete s.notCheckable;
+  return [...bySentence.values()];
+}
 
 /** What verifies a statement on one target: the checks that run there, or why none can. */
 export function cell(statement: Statement, target: Target, checks: Check[], rules: ResponseRule[]): string {
@@ -13,8 +40,11 @@ export function cell(statement: Statement, target: Target, checks: Check[], rule
   const ids: string[] = [];
   const reasons: string[] = [];
   for (const id of statement.checks) {
-    if (rules.some((r) => r.id === id)) {
-      ids.push(`\`${id}\``);
+    const rule = rules.find((r) => r.id === id);
+    if (rule) {
+      const not = rule.notOn?.[target];
+      if (not) reasons.push(not);
+      else ids.push(`\`${id}\``);
       continue;
     }
     const check = checks.find((c) => c.id === id);

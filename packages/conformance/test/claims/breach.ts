@@ -205,6 +205,11 @@ function layerOf(doc: OpenApiDocument, breach: Breach, keys: Keys, mark: <T>(val
         if (breach.field && !(field ?? '').startsWith(breach.field)) return res;
         return mark(breach.op === '*' ? successOf(doc, 'listRecords', keys.sms) : successOf(doc, breach.op, keys.sms));
       }
+      if (breach.family === 'recode') {
+        // The refusal kept, its envelope too: only the status the interface states departs.
+        if (res.status < 400 || !breach.codes?.includes(firstMessage(res.body).code ?? '')) return res;
+        return mark({ ...res, status: Number(breach.value) });
+      }
       if (breach.family === 'refuse')
         return res.status >= 200 && res.status < 300 ? mark(ERROR(Number(breach.value ?? 400))) : res;
       if (breach.errors ? res.status < 400 : res.status >= 300) return res;

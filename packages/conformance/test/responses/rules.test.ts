@@ -187,3 +187,23 @@ describe('the questionnaire', () => {
     expect(found.map((f) => f.assumed)).toEqual(want);
   });
 });
+
+describe('an answer told apart by its own field', () => {
+  const authenticateRoadmap = operations.find((o) => o.operationId === 'authenticateRoadmap');
+  const instant = Object.values(authenticateRoadmap?.responses['200']?.examples ?? {}).find(
+    (e) => (e as { data: { tests_auth_required: boolean } }).data.tests_auth_required === false,
+  ) as { data: { roles: Record<string, unknown>[] } };
+  const answer = (status: number, body: unknown) => ({
+    ...exchange(status, body),
+    request: { method: 'POST', url: 'http://x/api/v2/roadmap/t/auth/', key: 'main' as const, headers: {} },
+    operationId: 'authenticateRoadmap',
+  });
+  // An instant answer whose role lacks role_id: the instant branch's fault, whatever the status.
+  const broken = { ...instant, data: { ...instant.data, roles: instant.data.roles.map((r) => without(r, 'role_id')) } };
+  it.each([200, 201])('an instant roadmap authentication answered %i is judged by the instant branch', (status) => {
+    const schema = responseRules.find((r) => r.id === 'response.schema');
+    const messages = schema?.verify(answer(status, broken), { ...env, operation: authenticateRoadmap }) ?? [];
+    expect(messages.map((m) => m.message).join('\n')).toMatch(/role_id/);
+    expect(messages.map((m) => m.message).join('\n')).not.toMatch(/draft_token/);
+  });
+});

@@ -9,12 +9,3 @@ import { LOOKUP_FIRST } from './lookup-first.js';
 export type Conformant = [name: string, layers: Fault[]];
 
 export const CONFORMANT: Conformant[] = [['looks the token up before it validates the body', [LOOKUP_FIRST]]];
-
-/**
- * What every faulty variant of test/faults/faults.ts is laid over: each must fail on each base
- * (test/faults.test.ts), so that a verdict holds on more than the sandbox's own design.
- */
-export const BASES: [Conformant, ...Conformant[]] = [
-  ['the sandbox', []],
-  ['the look-up-first variant', [LOOKUP_FIRST]],
-];

@@ -1,9 +1,9 @@
 import { startSandbox } from '@tas/sandbox';
-import { type Fault, startFaultProxy } from '../faults/proxy.js';
+import { type Fault, startFaultStack } from '../faults/proxy.js';
 
 /**
- * A sandbox of its own (the draft_token check moves its clock) behind a proxy per layer, the
- * first layer next to the sandbox: `[LOOKUP_FIRST, fault]` is a faulty variant of the look-up-first one.
+ * A sandbox of its own (the draft_token check moves its clock) behind one proxy of the layers, the
+ * first layer next to the sandbox: `[fault, variant]` is a faulty deployment that also differs where the interface allows.
  */
 export async function withStack<T>(
   layers: Fault[],
@@ -12,17 +12,11 @@ export async function withStack<T>(
   now?: () => number,
 ): Promise<T> {
   const sandbox = await startSandbox({ port: 0, rateLimit: false, now });
-  const proxies: { url: string; close(): Promise<void> }[] = [];
+  const proxy = layers.length ? await startFaultStack(sandbox.url, layers) : undefined;
   try {
-    let url = sandbox.url;
-    for (const layer of layers) {
-      const proxy = await startFaultProxy(url, layer);
-      proxies.push(proxy);
-      url = proxy.url;
-    }
-    return await use(url);
+    return await use(proxy?.url ?? sandbox.url);
   } finally {
-    for (const proxy of proxies.reverse()) await proxy.close();
+    await proxy?.close();
     await sandbox.close();
   }
 }
