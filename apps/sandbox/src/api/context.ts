@@ -46,8 +46,10 @@ export interface Ctx<Params = unknown, Body = unknown> {
   /** The sandbox clock without the organizer's advance. */
   baseNow: number;
   view: View;
-  /** The sandbox's own address as the caller reached it (`http://host:port`), for links it answers. */
+  /** The sandbox's public address (`--public-url`, else where it listens), for links it answers. */
   origin: string;
+  /** The secret an HTML questionnaire of this record carries, issued now (forms/secret.ts). */
+  formSecret: (token: string) => string;
   /** Path and query parameters, validated against the operation's and coerced to their types. */
   params: Params;
   /** The body, validated against the operation's schema. */

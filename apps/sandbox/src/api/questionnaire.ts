@@ -20,7 +20,7 @@ export const getQuestions: ApiHandler<'getQuestions'> = (ctx) => {
   const test = testOf(row);
   const q = test.questionnaire;
   return q.kind === 'html'
-    ? { html: renderHtmlForm(test, row.token, ctx.origin) }
+    ? { html: renderHtmlForm(test, row.token, ctx.origin, ctx.formSecret(row.token)) }
     : { test_id: test.id, preface: q.preface, questions: q.questions };
 };
 

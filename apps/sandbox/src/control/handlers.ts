@@ -3,6 +3,7 @@ import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import type { components, defaulted, operations } from '../generated/control.js';
 import { ApiError, Encoded } from '../http/envelope.js';
+import { issueKey as issue, keyInfo, listKeys as list, revokeKey as revoke } from '../keys/store.js';
 import { assertClockKeepsAges } from '../rules/age-bounds.js';
 import { createRecord as create, createRoadmap as createMap } from '../store/create.js';
 import { sql, transaction } from '../store/db.js';
@@ -127,6 +128,16 @@ const reset: ControlHandler<'reset'> = async (ctx) => {
   return {};
 };
 
+// The host key's operations (x-host-key in control.openapi.yaml): the app lets no other key reach them.
+const listKeys: ControlHandler<'listKeys'> = (ctx) => ({ keys: list(ctx.db) });
+
+const issueKey: ControlHandler<'issueKey'> = (ctx) => issue(ctx.db, ctx.body.mode, ctx.body.label ?? '', ctx.baseNow);
+
+const revokeKey: ControlHandler<'revokeKey'> = async (ctx) => {
+  if (!keyInfo(ctx.db, ctx.params.id)) throw ApiError.of(404, 'not_found', 'No partner key with this id.');
+  return (await revoke(ctx.db, ctx.params.id, ctx.baseNow, ctx.turn)) as NonNullable<ReturnType<typeof keyInfo>>;
+};
+
 /** The control API's behaviour, by the operationIds of control.openapi.yaml. */
 export const CONTROL_HANDLERS: { [Id in keyof operations]: ControlHandler<Id> } = {
   createRecord,
@@ -136,4 +147,7 @@ export const CONTROL_HANDLERS: { [Id in keyof operations]: ControlHandler<Id> } 
   readSmsOutbox,
   advanceClock,
   reset,
+  listKeys,
+  issueKey,
+  revokeKey,
 };
