@@ -27,7 +27,7 @@ export const MAX_CONNECTIONS = 1024;
  * Connections one client address may hold open at once, well below MAX_CONNECTIONS: past it a new
  * connection is answered 429 and closed, so one client's sockets leave room for every other client.
  */
-export const MAX_CONNECTIONS_PER_CLIENT = 128;
+export const MAX_CONNECTIONS_PER_CLIENT = 256;
 
 /**
  * How often node looks for connections past their header or request deadline (its default, 30 s,
