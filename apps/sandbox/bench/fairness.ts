@@ -1,8 +1,8 @@
 // Tenants kept apart by cost (issue 30): one key keeps the most costly calls it may in flight (the
 // largest pages of the largest roadmaps, its quota's worth) while another key makes its cheapest
 // call one at a time. The other key's p99 quiet and under attack are measured in alternating rounds
-// (a busy spell of the machine hits both), with the sandbox's memory. The stage (onHostileStage) and
-// measureFairness are shared with test/fairness.test.ts, which holds the ratio; `npm run bench` prints it.
+// (a busy spell of the machine hits both), with the sandbox's memory; `npm run bench` prints the ratio
+// (tenants.ts). The turns themselves are proven on an injected clock by test/fair.test.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
