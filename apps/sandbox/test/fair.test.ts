@@ -6,7 +6,7 @@ import { createFairness } from '../src/http/fair.js';
 import { KEY_WORK } from '../src/limits.js';
 
 /** A scheduler on a clock the test moves, and the order in which keys got their turns. */
-function stage(work: typeof KEY_WORK = KEY_WORK) {
+function stage(work: Parameters<typeof createFairness>[0] = KEY_WORK) {
   const clock = { now: 0 };
   const fair = createFairness(work, () => clock.now);
   const order: string[] = [];

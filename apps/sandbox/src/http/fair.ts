@@ -20,7 +20,10 @@ interface Key {
  * key, and while another key is active a key past its share waits: one key's load leaves another's
  * calls about as fast as when it is alone.
  */
-export function createFairness(work: typeof KEY_WORK = KEY_WORK, clock: () => number = () => performance.now()) {
+export function createFairness(
+  work: { readonly [K in keyof typeof KEY_WORK]: number } = KEY_WORK,
+  clock: () => number = () => performance.now(),
+) {
   const keys = new Map<string, Key>();
   // Keys with a step ready to run, in the order they take turns (a Map keeps insertion order).
   const ready = new Map<string, (() => void)[]>();
