@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerMedia, checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
 import { readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
+import { refuse } from './errors/index.js';
 import type { FormSecrets } from './forms/secret.js';
 import { answerForm, formRefusal, formToken } from './forms/submit.js';
 import { createCors } from './http/cors.js';
@@ -119,14 +120,13 @@ export function createApp(o: AppOptions) {
    * an organizer or the host costs its client address's keyless budget and is refused 401.
    */
   function identify(req: IncomingMessage, url: Target | undefined): Caller {
-    if (!url) throw ApiError.of(400, 'bad_request', 'The request target is not a URL path.');
+    if (!url) throw refuse('badTarget');
     const key = req.headers['api-key'];
     const caller = key === undefined || key === '' ? undefined : o.keys(String(key));
     if (caller) return caller;
     chargeKeyless(req);
-    if (url.pathname === '/') throw ApiError.of(404, 'not_found', o.rootText);
-    if (key === undefined || key === '') throw ApiError.of(401, 'missing_api_key', 'The API-KEY header is required.');
-    throw ApiError.of(401, 'invalid_api_key', 'The API-KEY header does not name an organizer.');
+    if (url.pathname === '/') throw refuse('root', { text: o.rootText });
+    throw refuse(key === undefined || key === '' ? 'missingApiKey' : 'invalidApiKey');
   }
 
   async function answer(
@@ -141,7 +141,7 @@ export function createApp(o: AppOptions) {
     try {
       const org = caller.host ? HOST_ORG : getOrganizer(o.db, caller.organizer);
       // A key revoked since it was read.
-      if (!org) throw ApiError.of(401, 'invalid_api_key', 'The API-KEY header does not name an organizer.');
+      if (!org) throw refuse('invalidApiKey');
       const worker = caller.host ? HOST_WORK : org.id;
       const baseNow = o.clock();
       const now = baseNow + org.clock_offset_ms;
@@ -162,9 +162,7 @@ export function createApp(o: AppOptions) {
       if (isRefusal(match)) throw new ApiError(match.status, match.messages, match.headers);
       operation = match.operation;
       if (api.hostOnly.has(operation.operationId) !== (caller.host === true))
-        throw caller.host
-          ? ApiError.of(401, 'invalid_api_key', 'The host key names no organizer; call this with a partner key.')
-          : ApiError.of(403, 'host_key_required', "Only the sandbox's host key manages partner keys.");
+        throw refuse(caller.host ? 'hostKeyNoOrganizer' : 'hostKeyRequired');
       const valid = checkRequest(api.validator, operation, match.params, url.query, req.headers['content-type'], raw);
       if (isRefusal(valid)) throw new ApiError(valid.status, valid.messages, valid.headers);
       const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;

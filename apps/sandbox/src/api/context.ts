@@ -1,5 +1,6 @@
+import { refuse } from '../errors/index.js';
 import type { components, defaulted, operations } from '../generated/api.js';
-import { ApiError, type Encoded } from '../http/envelope.js';
+import type { Encoded } from '../http/envelope.js';
 import type { Db } from '../store/db.js';
 import type { View } from '../store/present.js';
 import { getRecord, getRoadmap, type OrganizerRow, type RecordRow, type RoadmapRow } from '../store/rows.js';
@@ -80,12 +81,12 @@ type ByToken = Ctx<{ token: string }>;
 
 export function requireRecord(ctx: ByToken): RecordRow {
   const row = getRecord(ctx.db, ctx.org.id, ctx.params.token);
-  if (!row) throw ApiError.of(404, 'not_found', 'No test record with this token.');
+  if (!row) throw refuse('recordNotFound');
   return row;
 }
 
 export function requireRoadmap(ctx: ByToken): RoadmapRow {
   const row = getRoadmap(ctx.db, ctx.org.id, ctx.params.token);
-  if (!row) throw ApiError.of(404, 'not_found', 'No roadmap with this token.');
+  if (!row) throw refuse('roadmapNotFound');
   return row;
 }

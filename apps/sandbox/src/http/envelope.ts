@@ -13,8 +13,9 @@ export class ApiError extends Error {
     super(messages[0]?.text ?? 'error');
   }
 
-  static of(status: ApiError['status'], code: string, text: string, field?: string): ApiError {
-    return new ApiError(status, [field === undefined ? { code, text } : { code, text, field }]);
+  /** The same refusal with these headers too (Retry-After, Allow). */
+  with(headers: Record<string, string>): ApiError {
+    return new ApiError(this.status, this.messages, { ...this.headers, ...headers });
   }
 }
 

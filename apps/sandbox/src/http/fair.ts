@@ -1,5 +1,5 @@
+import { refuse } from '../errors/index.js';
 import { KEY_WORK } from '../limits.js';
-import { ApiError } from './envelope.js';
 
 interface Key {
   /** Units in flight. */
@@ -101,16 +101,7 @@ export function createFairness(
       key.seen = clock();
       if (key.used + weight <= work.units && key.queue.length === 0) key.used += weight;
       else if (key.queue.length >= work.waiting)
-        throw new ApiError(
-          429,
-          [
-            {
-              code: 'too_busy',
-              text: `This key has ${work.units} units of work in flight and ${key.queue.length} calls waiting, the most it may; retry after 1 second.`,
-            },
-          ],
-          { 'Retry-After': '1' },
-        );
+        throw refuse('tooBusy', { units: work.units, waiting: key.queue.length }).with({ 'Retry-After': '1' });
       else await new Promise<void>((enter) => key.queue.push({ weight, enter }));
       let given = false;
       return () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ApiError } from '../http/envelope.js';
+import { refuse } from '../errors/index.js';
 import { PARTNER_KEYS } from '../limits.js';
 import { type Db, sql, transaction } from '../store/db.js';
 import { writeOrganizer } from '../store/rows.js';
@@ -49,12 +49,7 @@ export function issueKey(db: Db, mode: KeyMode, label: string, now: number): Key
   const organizer = `partner-${id}`;
   transaction(db, 'immediate', () => {
     const { n } = sql<{ n: number }>(db, 'SELECT count(*) AS n FROM api_keys WHERE revoked IS NULL').get() ?? { n: 0 };
-    if (n >= PARTNER_KEYS)
-      throw ApiError.of(
-        409,
-        'quota_exceeded',
-        `The sandbox holds ${n} partner keys, the most it may; revoke one first.`,
-      );
+    if (n >= PARTNER_KEYS) throw refuse('keysFull', { held: n });
     writeOrganizer(
       db,
       'INSERT INTO organizers (id, tests_auth_required) VALUES (?, ?)',
