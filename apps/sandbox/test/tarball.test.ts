@@ -1,9 +1,19 @@
 // Issue 38, as the attack was made: the sandbox started from its packed tarball in an empty folder,
-// as a public host would (its own keys from a file, a --db file, the default limits), several
+// by the README's hosting lines as written (its own keys in a file, a partner key issued on its
+// --db file, the default limits; the server on a free port), several
 // partner keys, one of them hostile (keyed and keyless, and churning connections from one address).
 // Meanwhile the other partners are served, none reads or changes another's data, and a fresh client
 // gets in. How fast they are served under it is a figure of the machine: npm run bench prints it.
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +28,11 @@ const folder = mkdtempSync(join(tmpdir(), 'tas-sandbox-hosted-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 // The dependencies come from the npm cache the repository's install filled.
 const env = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
-const bin = ['npx', '--yes', '--package', `./${tarball}`, 'tas-sandbox'];
-const HOST_KEY = 'host-key-7f3a9c1e5b';
+// The README's hosting block: every line but the last (which starts the server) runs as written.
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const block = /## Hosting it[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+const lines = block.trim().split('\n');
+const serve = lines.pop() ?? '';
 const ATTACK_MS = 4_000;
 
 /** A connection from `from` (another loopback address is another client) that trickles a header. */
@@ -63,24 +76,36 @@ async function loop(until: number, call: () => Promise<number>): Promise<number[
 
 it('a hosted sandbox from its tarball: partners kept apart and served while one partner attacks it', async () => {
   copyFileSync(join(dist, tarball), join(folder, tarball));
-  // The host issues the first partner's key with the command; the key is printed once, on stdout.
-  const issued = await run([...bin, 'keys', 'issue', '--db', './hosted.db', '--label', 'Clinic A'], env, folder);
-  expect([issued.code, issued.stderr]).toEqual([0, expect.stringMatching(/^key [0-9a-f]{12} \(sms\) issued/)]);
-  const keyA = issued.stdout.trim();
-  expect(keyA).toMatch(/^tas_sbx_/);
+  // tas-sandbox on the PATH is the tarball's bin, as npx runs it in the folder of the download.
+  const bin = join(folder, 'bin');
+  mkdirSync(bin);
   writeFileSync(
-    join(folder, 'keys.env'),
-    `SANDBOX_HOST_KEY=${HOST_KEY}\nSANDBOX_KEY_SMS=own-sms-key-1\nSANDBOX_KEY_INSTANT=own-instant-key-1\n`,
+    join(bin, 'tas-sandbox'),
+    `#!/bin/sh\nexec npx --yes --package ./${tarball} tas-sandbox "$@"\n`,
   );
-  const sandbox = await launchReady(
-    [...bin, '--db', './hosted.db', '--key-file', './keys.env', '--port', '0', '--quiet'],
-    /listening on (http:\/\/\S+)/,
-    { cwd: folder, env },
+  chmodSync(join(bin, 'tas-sandbox'), 0o755);
+  const shell = { ...env, PATH: `${bin}:${process.env.PATH}` };
+  const setup = await run(['sh', '-ec', lines.join('\n')], shell, folder);
+  expect([setup.code, setup.stderr]).toEqual([0, expect.stringMatching(/^key [0-9a-f]{12} \(sms\) issued/)]);
+  // The key is printed once, by issue; the list shows its id, mode and label, never a key.
+  const [keyA = '', listed = ''] = setup.stdout.trim().split('\n');
+  expect(keyA).toMatch(/^tas_sbx_/);
+  expect(listed).toMatch(/^[0-9a-f]{12}\tsms\t\S+\tactive\tClinic A$/);
+  const keys: Record<string, string> = Object.fromEntries(
+    readFileSync(join(folder, 'keys.env'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('=') as [string, string]),
   );
+  expect(Object.keys(keys)).toEqual(['SANDBOX_HOST_KEY', 'SANDBOX_KEY_SMS', 'SANDBOX_KEY_INSTANT']);
+  const sandbox = await launchReady(['sh', '-c', `${serve} --port 0 --quiet`], /listening on (http:\/\/\S+)/, {
+    cwd: folder,
+    env: shell,
+  });
   try {
     const url = sandbox.ready[1] as string;
     const port = Number(new URL(url).port);
-    const host = client(url, HOST_KEY);
+    const host = client(url, keys.SANDBOX_HOST_KEY as string);
     const issue = async (mode: string, label: string) =>
       client(url, (await host.post('/__sandbox/keys/', { mode, label })).body.data.key);
     const a = client(url, keyA);
@@ -127,7 +152,9 @@ it('a hosted sandbox from its tarball: partners kept apart and served while one 
     const partners = (c: Client) => loop(until, async () => (await c.get(`/api/v2/record/?page_size=5`)).status);
     const [fromA, fromB] = await Promise.all([partners(a), partners(b)]);
     // A fresh client, from an address of its own, gets in while the churn holds its own slots.
-    expect((await fetch(`${url}/api/v2/record/`, { headers: { 'API-KEY': 'own-instant-key-1' } })).status).toBe(200);
+    expect(
+      (await fetch(`${url}/api/v2/record/`, { headers: { 'API-KEY': keys.SANDBOX_KEY_INSTANT as string } })).status,
+    ).toBe(200);
     const statuses = { keyed: (await Promise.all(keyed)).flat(), keyless: (await Promise.all(keyless)).flat() };
     const churn_ = await churned;
 
