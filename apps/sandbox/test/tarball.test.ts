@@ -79,10 +79,7 @@ it('a hosted sandbox from its tarball: partners kept apart and served while one 
   // tas-sandbox on the PATH is the tarball's bin, as npx runs it in the folder of the download.
   const bin = join(folder, 'bin');
   mkdirSync(bin);
-  writeFileSync(
-    join(bin, 'tas-sandbox'),
-    `#!/bin/sh\nexec npx --yes --package ./${tarball} tas-sandbox "$@"\n`,
-  );
+  writeFileSync(join(bin, 'tas-sandbox'), `#!/bin/sh\nexec npx --yes --package ./${tarball} tas-sandbox "$@"\n`);
   chmodSync(join(bin, 'tas-sandbox'), 0o755);
   const shell = { ...env, PATH: `${bin}:${process.env.PATH}` };
   const setup = await run(['sh', '-ec', lines.join('\n')], shell, folder);
