@@ -1,5 +1,5 @@
-import { ApiError } from '../http/envelope.js';
 import { API_REFUSALS } from './api.js';
+import { ApiError } from './api-error.js';
 import type { Refusal } from './refusal.js';
 import { SANDBOX_REFUSALS } from './sandbox.js';
 
