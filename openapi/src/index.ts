@@ -17,7 +17,15 @@ export {
 } from './description.js';
 export { apiSteps, type Journey, type JourneyStep, journeyOf, loadJourneys } from './journeys.js';
 export { type Limits, limitsOf } from './limits.js';
-export { answerMedia, MEDIA_PREFIX, type MediaAnswer, type MediaFile, mediaBaseOf, sampleMedia } from './media.js';
+export {
+  answerMedia,
+  byteRange,
+  MEDIA_PREFIX,
+  type MediaAnswer,
+  type MediaFile,
+  mediaBaseOf,
+  sampleMedia,
+} from './media.js';
 export { createNormaliser, NORMALISE_STEPS, normaliseString, stepsOf } from './normalise.js';
 export {
   listOperations,

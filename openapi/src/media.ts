@@ -144,18 +144,39 @@ export function sampleMedia(): Map<string, MediaFile> {
 }
 
 export interface MediaAnswer {
-  status: 200 | 404 | 405;
+  status: 200 | 206 | 404 | 405 | 416;
   headers: Record<string, string>;
-  /** The file, or an envelope for a refusal; none for HEAD. */
+  /** The file (or the part asked for), or an envelope for a refusal; none for HEAD. */
   body: Buffer | string | undefined;
 }
 
 /**
+ * The byte range a `Range` header asks of a file of `size` bytes (RFC 9110 §14): `[first, last]`,
+ * 'unsatisfiable', or undefined for a header to ignore (none, not bytes, several ranges, malformed:
+ * the whole file is answered, as the RFC allows).
+ */
+export function byteRange(header: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+  const m = header === undefined ? null : /^bytes=\s*(\d*)-(\d*)\s*$/i.exec(header);
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  const [from, to] = [m[1] as string, m[2] as string];
+  if (from === '') {
+    // The last `to` bytes.
+    const suffix = Number(to);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : [Math.max(0, size - suffix), size - 1];
+  }
+  const first = Number(from);
+  const last = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (to !== '' && Number(to) < first) return undefined;
+  return first >= size ? 'unsatisfiable' : [first, last];
+}
+
+/**
  * The answer to a request under MEDIA_PREFIX (undefined for any other path): the file to GET and
- * HEAD, with no API key (an `<img>` or `<audio>` element cannot send one); 404 or 405 otherwise,
+ * HEAD, with no API key (an `<img>` or `<audio>` element cannot send one), a part of it to a
+ * `Range` request (206; 416 past its end), as phone browsers ask for audio; 404 or 405 otherwise,
  * in the API's error envelope.
  */
-export function answerMedia(method: string, pathname: string): MediaAnswer | undefined {
+export function answerMedia(method: string, pathname: string, range?: string): MediaAnswer | undefined {
   if (!pathname.startsWith(MEDIA_PREFIX)) return undefined;
   const cors = { 'Access-Control-Allow-Origin': '*' };
   const json = { ...cors, 'Content-Type': 'application/json; charset=utf-8' };
@@ -169,14 +190,31 @@ export function answerMedia(method: string, pathname: string): MediaAnswer | und
     };
   const file = sampleMedia().get(pathname);
   if (!file) return { status: 404, headers: json, body: refusal('not_found', `No media file ${pathname}.`) };
+  const size = file.bytes.length;
+  const file_ = { ...cors, 'Accept-Ranges': 'bytes', 'Cache-Control': 'public, max-age=3600' };
+  const part = byteRange(range, size);
+  if (part === 'unsatisfiable')
+    return {
+      status: 416,
+      headers: { ...json, 'Accept-Ranges': 'bytes', 'Content-Range': `bytes */${size}` },
+      body: refusal('range_not_satisfiable', `${pathname} has ${size} bytes; the range ${range} starts past them.`),
+    };
+  if (part) {
+    const [first, last] = part;
+    return {
+      status: 206,
+      headers: {
+        ...file_,
+        'Content-Type': file.type,
+        'Content-Range': `bytes ${first}-${last}/${size}`,
+        'Content-Length': String(last - first + 1),
+      },
+      body: method === 'HEAD' ? undefined : file.bytes.subarray(first, last + 1),
+    };
+  }
   return {
     status: 200,
-    headers: {
-      ...cors,
-      'Content-Type': file.type,
-      'Content-Length': String(file.bytes.length),
-      'Cache-Control': 'public, max-age=3600',
-    },
+    headers: { ...file_, 'Content-Type': file.type, 'Content-Length': String(size) },
     body: method === 'HEAD' ? undefined : file.bytes,
   };
 }

@@ -2,7 +2,15 @@
 // servers answer there, one for every media path the description's examples name.
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { answerMedia, isAssumed, listAssumptions, MEDIA_PREFIX, mediaBaseOf, sampleMedia } from '../src/index.js';
+import {
+  answerMedia,
+  byteRange,
+  isAssumed,
+  listAssumptions,
+  MEDIA_PREFIX,
+  mediaBaseOf,
+  sampleMedia,
+} from '../src/index.js';
 import { doc } from './helpers.js';
 
 /** Every image and audio path in the description's examples. */
@@ -61,5 +69,39 @@ describe('answerMedia', () => {
 
   it('leaves every other path to the API', () => {
     expect(answerMedia('GET', '/api/v2/record/')).toBeUndefined();
+  });
+});
+
+describe('byte ranges (RFC 9110 §14), as phone browsers ask for audio', () => {
+  it.each([
+    // given Range, size → want
+    ['bytes=0-99', 1000, [0, 99]],
+    ['bytes=900-', 1000, [900, 999]],
+    ['bytes=-100', 1000, [900, 999]],
+    ['bytes=-5000', 1000, [0, 999]],
+    ['bytes=500-5000', 1000, [500, 999]],
+    ['bytes=1000-', 1000, 'unsatisfiable'],
+    ['bytes=-0', 1000, 'unsatisfiable'],
+    ['bytes=9-3', 1000, undefined], // malformed: the whole file
+    ['bytes=0-1,5-9', 1000, undefined], // several: the whole file, as the RFC allows
+    ['items=0-1', 1000, undefined],
+    [undefined, 1000, undefined],
+  ] as const)('%s of %s bytes: %j', (header, size, want) => {
+    expect(byteRange(header, size)).toEqual(want);
+  });
+
+  it('a media file answers 206 with its part, 416 past its end, and says it takes ranges', () => {
+    const [path, file] = [...sampleMedia()].find(([, f]) => f.type === 'audio/wav') as [string, { bytes: Buffer }];
+    const whole = answerMedia('GET', path);
+    expect(whole?.headers['Accept-Ranges']).toBe('bytes');
+    const part = answerMedia('GET', path, 'bytes=10-19');
+    expect([part?.status, part?.headers['Content-Range'], part?.headers['Content-Length']]).toEqual([
+      206,
+      `bytes 10-19/${file.bytes.length}`,
+      '10',
+    ]);
+    expect(part?.body).toEqual(file.bytes.subarray(10, 20));
+    const past = answerMedia('GET', path, `bytes=${file.bytes.length}-`);
+    expect([past?.status, past?.headers['Content-Range']]).toEqual([416, `bytes */${file.bytes.length}`]);
   });
 });

@@ -94,7 +94,12 @@ describe('the typed examples', () => {
   it('finished.ts waits until the form finishes the record', async () => {
     const token = await authenticated('raven-html');
     const waiting = runExample('finished.ts', token);
-    const answers = Array.from({ length: 12 }, (_, i) => `a${i + 1}=1`).join('&');
+    // The secret the questionnaire's form carries (a hidden field), posted with the answers as the form does.
+    const { html } = (await api('GET', `/api/v2/record/${token}/questions/`)).data as { html: string };
+    const secret = new URLSearchParams({
+      tas_form_secret: /name="tas_form_secret" value="([^"]+)"/.exec(html)?.[1] ?? '',
+    });
+    const answers = `${secret}&${Array.from({ length: 12 }, (_, i) => `a${i + 1}=1`).join('&')}`;
     const posted = await fetch(`${sandbox.url}/forms/${token}/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

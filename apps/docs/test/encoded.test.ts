@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressSite } from '../src/builder/compress.js';
-import { accepted, cacheControl } from '../src/serve/encoded.js';
+import { accepted, cacheControl, createFileCache } from '../src/serve/encoded.js';
 import { serveDocs } from '../src/serve.js';
 
 // The docs server as a good static host: the build's .br and .gz sent by Accept-Encoding, with
@@ -124,5 +124,21 @@ describe('reading Accept-Encoding and the cache rule', () => {
     ['v/2.0.0/openapi.yaml', 'no-cache'],
   ])('%s is kept as %s', (path, want) => {
     expect(cacheControl(path)).toBe(want);
+  });
+});
+
+describe('the files kept in memory, one Buffer each', () => {
+  it('answers every request for a file from one Buffer, reads a rebuilt file again, drops the oldest past its bound', () => {
+    const cache = createFileCache(script.length);
+    const file = join(dir, 'assets', 'redoc.0123456789ab.js');
+    const other = join(dir, 'reference.html');
+    const first = cache(file, statSync(file));
+    // The same Buffer for every client: a thousand that stop reading hold no copy of their own.
+    expect(cache(file, statSync(file))).toBe(first);
+    utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+    expect(cache(file, statSync(file))).not.toBe(first);
+    const kept = cache(file, statSync(file));
+    cache(other, statSync(other)); // past the bound: the oldest (the script) goes
+    expect(cache(file, statSync(file))).not.toBe(kept);
   });
 });

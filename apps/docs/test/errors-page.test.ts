@@ -1,38 +1,27 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startMock } from '@tas/mock';
+import { MOCK_REFUSALS } from '@tas/mock/refusals';
 import { loadDescription } from '@tas/openapi';
+import { REFUSALS } from '@tas/sandbox/errors';
+import { GUARD_REFUSALS } from '@tas/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withErrorLinks } from '../src/builder/error-links.js';
-import { documentedCodes, errorsPage, FIXES, SERVER_CODES } from '../src/guide/errors.js';
+import { documentedCodes, errorsPage, FIXES, serverCodes } from '../src/guide/errors.js';
 
 // errors.html from the outside: every code a partner can meet, from the description and from the
-// servers' own sources, with a cause and a fix; its curl runs against the mock as shown.
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+// servers' catalogues, with a cause and a fix; its curl runs against the mock as shown.
 const doc = loadDescription();
 const html = errorsPage({ doc, control: true });
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** The codes the servers answer, read from their sources in the shapes they write them. */
-function serverCodes(): string[] {
-  const dirs = ['apps/mock/src', 'apps/sandbox/src', 'packages/serve/src', 'openapi/src/requests.ts'];
-  const text = dirs
-    .flatMap((d) => (d.endsWith('.ts') ? [join(root, d)] : sources(join(root, d))))
-    .map((f) => readFileSync(f, 'utf8'))
-    .join('\n');
-  const shapes = [/\bcode: '([a-z_]+)'/g, /ApiError\.of\(\s*\d+,\s*'([a-z_]+)'/g, /\brefuse\(\s*'([a-z_]+)'/g];
-  return [...new Set(shapes.flatMap((re) => [...text.matchAll(re)].map((m) => m[1] as string)))].sort();
-}
+/** Every code the servers' catalogues list: the sandbox's refusals, every server's, the mock's own. */
+const catalogued = [
+  ...new Set([
+    ...Object.values(REFUSALS).map((r) => r.code),
+    ...GUARD_REFUSALS.map((r) => r.code),
+    ...MOCK_REFUSALS.map((r) => r.code),
+  ]),
+].sort();
 
 describe('errors.html', () => {
   it.each(documentedCodes(doc).map((e) => [e.code, e]))(
@@ -44,12 +33,12 @@ describe('errors.html', () => {
     },
   );
 
-  it('lists every code the servers answer (read from their sources), each with a fix', () => {
-    const codes = serverCodes();
+  it('lists every code of the servers’ catalogues, each with a fix', () => {
+    const codes = catalogued;
     expect(codes.length).toBeGreaterThan(20);
     const missing = codes.filter((c) => !html.includes(`<code id="${c}">`));
     expect(missing, 'codes the servers answer that errors.html does not list').toEqual([]);
-    const listed = [...documentedCodes(doc), ...SERVER_CODES].map((e) => e.code);
+    const listed = [...documentedCodes(doc), ...serverCodes(doc)].map((e) => e.code);
     expect(
       listed.filter((c) => !FIXES[c]),
       'codes without a fix',

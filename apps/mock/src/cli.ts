@@ -1,15 +1,7 @@
 #!/usr/bin/env node
 // The edge: flags and environment variables are read here and nowhere else.
 import { BODY_BOUNDS_TEXT } from '@tas/openapi';
-import {
-  BOUNDS_TEXT,
-  boundLine,
-  exitOnUsageError,
-  exposureWarning,
-  listenError,
-  parseCommandLine,
-  portOption,
-} from '@tas/serve';
+import { BOUNDS_TEXT, boundLine, parseCommandLine, portOption, runServer } from '@tas/serve';
 import { DEFAULT_PORT } from './port.js';
 
 // The packed bin (tas-mock) is built with TAS_BIN defined; from this repository it is the npm script.
@@ -33,7 +25,7 @@ ${BODY_BOUNDS_TEXT}
 ${BOUNDS_TEXT}
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.`;
 
-try {
+await runServer(COMMAND, async () => {
   const values = parseCommandLine(
     COMMAND,
     HELP,
@@ -44,26 +36,17 @@ try {
   const dynamic = values.dynamic ?? process.env.MOCK_DYNAMIC === '1';
   // Prism takes a second or two to load: only once the options are known to be good.
   const { startMock } = await import('./server.js');
-  const mock = await startMock({
-    port,
-    host: values.host ?? process.env.MOCK_HOST ?? '127.0.0.1',
-    dynamic,
-    log: values.quiet ? () => {} : (line) => console.log(`${new Date().toISOString()} ${line}`),
-  }).catch((error: unknown) => {
-    throw listenError(error, { port: ['--port', 'MOCK_PORT'], host: ['--host', 'MOCK_HOST'] });
-  });
-  console.log(
-    `Mock (Prism) listening on ${boundLine(mock.server, '/api/v2/')} (${dynamic ? 'dynamic' : 'static examples'})`,
-  );
-  const warning = exposureWarning(
-    mock.server,
-    'the mock',
-    'anyone who can reach this machine can call it (any API key is taken)',
-  );
-  if (warning) console.error(warning);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void mock.close().then(() => process.exit(0)));
-  }
-} catch (error) {
-  exitOnUsageError(COMMAND, error);
-}
+  return {
+    knobs: { port: ['--port', 'MOCK_PORT'], host: ['--host', 'MOCK_HOST'] },
+    start: () =>
+      startMock({
+        port,
+        host: values.host ?? process.env.MOCK_HOST ?? '127.0.0.1',
+        dynamic,
+        log: values.quiet ? () => {} : (line) => console.log(`${new Date().toISOString()} ${line}`),
+      }),
+    ready: (mock) =>
+      `Mock (Prism) listening on ${boundLine(mock.server, '/api/v2/')} (${dynamic ? 'dynamic' : 'static examples'})`,
+    exposure: { what: 'the mock', reach: 'anyone who can reach this machine can call it (any API key is taken)' },
+  };
+});

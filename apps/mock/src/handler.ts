@@ -73,7 +73,7 @@ export function createHandler({ answer, basePath, operations, validator, log }: 
     allowBrowsers(req, res);
     let reply: Reply;
     // Sample media, where the description says a relative media path resolves: no API key.
-    const media = url && answerMedia(method, url.pathname);
+    const media = url && answerMedia(method, url.pathname, req.headers.range);
     if (media) {
       req.resume();
       res.writeHead(media.status, media.headers).end(media.body);

@@ -23,6 +23,12 @@ describe('media of the example questionnaire', () => {
     expect((await res.arrayBuffer()).byteLength).toBe(Number(res.headers.get('content-length')));
   });
 
+  it('a Range request answers 206 with that part (phone browsers play audio so)', async () => {
+    const res = await fetch(`${base()}/media/questions/career-interest/3.wav`, { headers: { Range: 'bytes=0-43' } });
+    expect([res.status, res.headers.get('content-range')?.replace(/\/\d+$/, '')]).toEqual([206, 'bytes 0-43']);
+    expect((await res.arrayBuffer()).byteLength).toBe(44);
+  });
+
   it('an unknown media path answers 404 in the envelope', async () => {
     const res = await fetch(`${base()}/media/nothing.png`);
     expect(res.status).toBe(404);

@@ -52,6 +52,9 @@ describe('every operation at /api/v2, through the real HTTP server', () => {
     const op = operations.find((o) => o.operationId === 'getRecord') as Operation;
     const res = await call(mock.url, { path: pathOf(op), headers: { Prefer: 'code=429' } });
     expect(res.status).toBe(429);
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+    // The description's RetryAfter: required, delay-seconds (a missing header reads null, not 0).
+    const example = (doc.components.headers?.RetryAfter as { example?: unknown } | undefined)?.example;
+    expect(example).toEqual(expect.any(Number));
+    expect(res.headers.get('retry-after')).toBe(String(example));
   });
 });

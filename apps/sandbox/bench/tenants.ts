@@ -13,7 +13,7 @@ await onHostileStage('sandbox-bench-tenants', 'SIGTERM', async (url, pid) => {
   console.log(
     `hostile key: ${HOSTILE.concurrency} concurrent GET ${HOSTILE.path} (${(Buffer.byteLength(page) / 1024 / 1024).toFixed(1)} MB a page, ${HOSTILE_ROADMAPS} roadmaps of 200 records), ${r.hostileCalls} calls answered ${JSON.stringify(r.hostileStatuses)}`,
   );
-  console.log(`other key:   GET ${QUIET.path} one at a time`);
+  console.log(`other key:   GET ${QUIET.path('{token}')} one at a time`);
   console.log(
     `  p99 quiet ${r.quietP99.toFixed(2)} ms, under attack ${r.attackP99.toFixed(2)} ms: ratio ${r.ratio.toFixed(2)} (target under 2)`,
   );

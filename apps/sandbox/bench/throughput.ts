@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { exampleData } from '../src/catalog/examples.js';
-import { stableUuid } from '../src/store/create.js';
+import { newestRecord } from './fairness.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -107,7 +107,7 @@ const [bare, mock, sandbox, journeys] = await Promise.all([
   serve('sandbox'),
 ]);
 const exampleToken = exampleData<{ token: string }>('RecordDetailReady').token;
-const seeded = stableUuid('instant:career-interest:ready');
+const seeded = await newestRecord(sandbox.url, 'sandbox-key-instant');
 const targets: { name: string; opts: autocannon.Options }[] = [
   { name: 'node:http, fixed JSON', opts: { url: `${bare.url}/api/v2/record/x/` } },
   {

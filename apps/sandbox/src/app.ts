@@ -2,14 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerMedia, checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
 import { readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
-import { answerForm, formToken } from './forms/submit.js';
+import { refuse } from './errors/index.js';
+import type { FormSecrets } from './forms/secret.js';
+import { answerForm, formRefusal, formToken } from './forms/submit.js';
+import { createCors } from './http/cors.js';
 import { ApiError, Encoded, failure, ok } from './http/envelope.js';
 import { createFairness } from './http/fair.js';
 import { CONTROL_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
-import { KEY_WORK } from './limits.js';
+import type { Caller, KeyRing } from './keys/ring.js';
+import { KEY_WORK, KEYLESS } from './limits.js';
 import type { Db } from './store/db.js';
-import { getOrganizer } from './store/rows.js';
+import { getOrganizer, type OrganizerRow } from './store/rows.js';
 
 /** One answered request, for observers (the tests validate every one against the descriptions). */
 export interface Exchange {
@@ -24,30 +28,40 @@ export interface Exchange {
 
 export interface AppOptions {
   db: Db;
-  /** API key → organizer id. */
-  keys: Map<string, string>;
+  /** Who an API-KEY names (the default keys, the host key, partner keys). */
+  keys: KeyRing;
   rateLimit: RateLimitOptions | false;
   clock: () => number;
   log: (line: string) => void;
   observe?: (exchange: Exchange) => void;
+  /** The sandbox's public address (`http://host:port`, no trailing slash), for the HTML form's action. */
+  publicUrl: () => string;
+  /** Origins a browser page may call from (`*` any); default the origins of this machine. */
+  cors?: readonly string[];
+  formSecrets: FormSecrets;
+  /** What `GET /` says: where to read, and which keys work here. */
+  rootText: string;
 }
 
 const NO_BODY: RawBody = { text: '', tooLarge: false };
-
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After, Allow',
-};
-// The headers of almost every answer, built once rather than spread per response.
-const JSON_HEADERS = { ...CORS, 'Content-Type': 'application/json; charset=utf-8' };
-/** An answer with no headers of its own (most): JSON_HEADERS go out as they are. */
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+/** An answer with no headers of its own (most). */
 const NO_HEADERS: Record<string, string> = Object.freeze({});
 const PREFLIGHT = {
-  ...CORS,
   'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
   'Access-Control-Allow-Headers': 'API-KEY, Content-Type',
   'Access-Control-Max-Age': '600',
 };
+/** What the host key is, where an operation wants an organizer: it names none. */
+const HOST_ORG: Readonly<OrganizerRow> = Object.freeze({
+  id: '',
+  tests_auth_required: 0,
+  clock_offset_ms: 0,
+  case_seq: 0,
+});
+/** All keyless work (form posts) takes turns under one name: together, no more than one key's share. */
+const KEYLESS_WORK = '\0keyless';
+const HOST_WORK = '\0host';
 
 // Plain functions, not closures made per request: tsx names each closure it makes, at a cost.
 function contractOf(served: Contract[], pathname: string): Contract | undefined {
@@ -55,12 +69,9 @@ function contractOf(served: Contract[], pathname: string): Contract | undefined 
   return undefined;
 }
 
-/** The sandbox's address as the caller reached it, for the links it answers (the HTML form's action). */
-function originOf(req: IncomingMessage): string {
-  const host = req.headers.host ?? '';
-  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return `${proto}://${/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : 'localhost'}`;
-}
+/** A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3). */
+const hasBody = (req: IncomingMessage) =>
+  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 
 /** Operations whose work grows with what they list or make: they weigh KEY_WORK.costly. */
 const COSTLY = new Set(['listRecords', 'listRoadmaps', 'createRoadmap', 'readSmsOutbox', 'reset']);
@@ -96,28 +107,49 @@ export function createApp(o: AppOptions) {
   // windows (they are on the sandbox clock), never this one.
   const controlLimit = o.rateLimit ? createRateLimiter(CONTROL_RATE_LIMIT) : undefined;
   const fair = createFairness();
+  const keylessLimit = o.rateLimit ? createRateLimiter(KEYLESS) : undefined;
+  const corsFor = createCors(o.cors);
+
+  /** A keyless request's turn of its client address's budget (429 past it), on the real clock. */
+  function chargeKeyless(req: IncomingMessage): void {
+    keylessLimit?.(req.socket.remoteAddress ?? '', o.clock());
+  }
+
+  /**
+   * Who the request's key names, before any of its body is read: a request without a key that names
+   * an organizer or the host costs its client address's keyless budget and is refused 401.
+   */
+  function identify(req: IncomingMessage, url: Target | undefined): Caller {
+    if (!url) throw refuse('badTarget');
+    const key = req.headers['api-key'];
+    const caller = key === undefined || key === '' ? undefined : o.keys(String(key));
+    if (caller) return caller;
+    chargeKeyless(req);
+    if (url.pathname === '/') throw refuse('root', { text: o.rootText });
+    throw refuse(key === undefined || key === '' ? 'missingApiKey' : 'invalidApiKey');
+  }
 
   async function answer(
     req: IncomingMessage,
     res: ServerResponse,
-    url: Target | undefined,
+    url: Target,
+    caller: Caller,
     raw: RawBody,
   ): Promise<Omit<Exchange, 'method' | 'path'> & { sent?: () => void }> {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
     try {
-      if (!url) throw ApiError.of(400, 'bad_request', 'The request target is not a URL path.');
-      const key = req.headers['api-key'];
-      if (key === undefined || key === '') throw ApiError.of(401, 'missing_api_key', 'The API-KEY header is required.');
-      const org = getOrganizer(o.db, o.keys.get(String(key)) ?? '');
-      if (!org) throw ApiError.of(401, 'invalid_api_key', 'The API-KEY header does not name an organizer.');
+      const org = caller.host ? HOST_ORG : getOrganizer(o.db, caller.organizer);
+      // A key revoked since it was read.
+      if (!org) throw refuse('invalidApiKey');
+      const worker = caller.host ? HOST_WORK : org.id;
       const baseNow = o.clock();
       const now = baseNow + org.clock_offset_ms;
       const found = contractOf(served, url.pathname);
       contract = found;
-      // The API's rate limit on the organizer's clock; the control API's own, on the real one.
-      if (found?.name !== 'control') limit?.(org.id, now);
-      else controlLimit?.(org.id, baseNow);
+      // Both limits count real time: moving an organizer's clock opens no new window.
+      if (found?.name !== 'control') limit?.(worker, baseNow);
+      else controlLimit?.(worker, baseNow);
       // A path under no contract is refused by routeRequest, so past it `api` is the one found.
       const api = found ?? (served[0] as Contract);
       const match = routeRequest(
@@ -129,32 +161,34 @@ export function createApp(o: AppOptions) {
       );
       if (isRefusal(match)) throw new ApiError(match.status, match.messages, match.headers);
       operation = match.operation;
+      if (api.hostOnly.has(operation.operationId) !== (caller.host === true))
+        throw refuse(caller.host ? 'hostKeyNoOrganizer' : 'hostKeyRequired');
       const valid = checkRequest(api.validator, operation, match.params, url.query, req.headers['content-type'], raw);
       if (isRefusal(valid)) throw new ApiError(valid.status, valid.messages, valid.headers);
       const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
       // The key's units stay taken until the answer is sent or the connection is gone.
-      const release = await fair.enter(org.id, COSTLY.has(operation.operationId) ? KEY_WORK.costly : 1);
+      const release = await fair.enter(worker, COSTLY.has(operation.operationId) ? KEY_WORK.costly : 1);
       if (req.socket.destroyed) release();
       else res.once('close', release);
       // Each step's time, from its turn to the next (or to the answer's sending), is charged to the key.
       let resumed = 0;
-      const charge = () => fair.charge(org.id, performance.now() - resumed);
+      const charge = () => fair.charge(worker, performance.now() - resumed);
       const turn = async () => {
         charge();
-        await fair.turn(org.id);
+        await fair.turn(worker);
         resumed = performance.now();
       };
-      await fair.turn(org.id);
+      await fair.turn(worker);
       resumed = performance.now();
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
-      const origin = originOf(req);
       const data = await handler({
         db: o.db,
         org,
         now,
         baseNow,
         view,
-        origin,
+        origin: o.publicUrl(),
+        formSecret: (token) => o.formSecrets.issue(token, baseNow),
         // Validated against this operation, whose types its handler takes (src/generated/).
         params: valid.params as never,
         body: valid.body as never,
@@ -175,55 +209,84 @@ export function createApp(o: AppOptions) {
     }
   }
 
+  /** A form post: the client address's keyless budget, a small body, a turn among keyless work. */
+  async function form(req: IncomingMessage, res: ServerResponse, method: string, token: string): Promise<number> {
+    let release = () => {};
+    let answered: { status: number; headers: Record<string, string>; body: string };
+    try {
+      chargeKeyless(req);
+      if (!hasBody(req)) req.resume();
+      const raw = hasBody(req) ? await readBody(req, KEYLESS.formBytes) : NO_BODY;
+      release = await fair.enter(KEYLESS_WORK, 1);
+      await fair.turn(KEYLESS_WORK);
+      const began = performance.now();
+      answered = answerForm(o.db, o.clock, o.formSecrets, method, token, req.headers['content-type'], raw);
+      fair.charge(KEYLESS_WORK, performance.now() - began);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      answered = formRefusal(error);
+    }
+    res.writeHead(answered.status, answered.headers).end(answered.body);
+    release();
+    return answered.status;
+  }
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const url = parseTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
+    const cors = corsFor(req.headers.origin);
     let status: number;
     // Sample media, where the description says a relative media path resolves: no API key.
-    const media = url && answerMedia(method, url.pathname);
+    const media = url && answerMedia(method, url.pathname, req.headers.range);
+    const token = url && formToken(url.pathname);
     if (media) {
       req.resume();
-      status = media.status;
-      res.writeHead(status, media.headers).end(media.body);
-    } else if (url && formToken(url.pathname) !== undefined) {
+      try {
+        chargeKeyless(req);
+        status = media.status;
+        res.writeHead(status, media.headers).end(media.body);
+      } catch (error) {
+        status = sendEnvelope(res, error as ApiError, cors);
+      }
+    } else if (token !== undefined) {
       // An HTML questionnaire's own submission: a form post, no API key (forms/submit.ts).
-      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-      if (!hasBody) req.resume();
-      const raw = hasBody ? await readBody(req) : NO_BODY;
-      const form = answerForm(
-        o.db,
-        o.clock,
-        method,
-        formToken(url.pathname) as string,
-        req.headers['content-type'],
-        raw,
-      );
-      status = form.status;
-      res.writeHead(status, form.headers).end(form.body);
+      status = await form(req, res, method, token);
     } else if (method === 'OPTIONS') {
       req.resume();
       status = 204;
-      res.writeHead(status, PREFLIGHT).end();
+      res.writeHead(status, { ...cors, ...PREFLIGHT }).end();
     } else {
-      // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): answer
-      // it at once instead of waiting a turn of the loop for the stream's end.
-      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-      if (!hasBody) req.resume();
-      const raw = hasBody ? await readBody(req) : NO_BODY;
-      const { sent, ...exchange } = await answer(req, res, url, raw);
-      status = exchange.status;
-      const text = encode(exchange.body);
-      send(
-        res,
-        status,
-        exchange.headers === NO_HEADERS ? JSON_HEADERS : { ...JSON_HEADERS, ...exchange.headers },
-        text,
-      );
+      let caller: Caller | ApiError;
+      try {
+        caller = identify(req, url);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        caller = error;
+      }
+      let exchange: Omit<Exchange, 'method' | 'path'> & { sent?: () => void };
+      if (caller instanceof ApiError || !url) {
+        // Refused before any of the body is read: the body is left unread and the connection closed.
+        const refusal = caller as ApiError;
+        exchange = {
+          status: refusal.status,
+          headers: hasBody(req) ? { ...refusal.headers, Connection: 'close' } : refusal.headers,
+          body: failure(refusal.messages),
+        };
+        if (!hasBody(req)) req.resume();
+      } else {
+        if (!hasBody(req)) req.resume();
+        const raw = hasBody(req) ? await readBody(req) : NO_BODY;
+        exchange = await answer(req, res, url, caller, raw);
+      }
+      const { sent, ...seen } = exchange;
+      status = seen.status;
+      const text = encode(seen.body);
+      send(res, status, { ...cors, ...JSON_TYPE, ...seen.headers }, text);
       sent?.();
       if (o.observe) {
         const json = typeof text === 'string' ? text : Buffer.concat(text).toString();
-        o.observe({ method, path: url?.pathname ?? String(req.url), ...exchange, body: JSON.parse(json) });
+        o.observe({ method, path: url?.pathname ?? String(req.url), ...seen, body: JSON.parse(json) });
       }
     }
     // One line per request; never the API key.
@@ -232,4 +295,10 @@ export function createApp(o: AppOptions) {
         `${method} ${url ? url.pathname + url.search : req.url} ${status} ${(performance.now() - started).toFixed(1)}ms`,
       );
   };
+}
+
+/** A refusal in the envelope, outside the API's own flow (media past the keyless budget). */
+function sendEnvelope(res: ServerResponse, error: ApiError, cors: Readonly<Record<string, string>>): number {
+  res.writeHead(error.status, { ...cors, ...JSON_TYPE, ...error.headers }).end(JSON.stringify(failure(error.messages)));
+  return error.status;
 }

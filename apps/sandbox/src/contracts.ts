@@ -13,6 +13,18 @@ export interface Contract {
   operations: Operation[];
   validator: Validator;
   handlers: Record<string, Dispatch>;
+  /** Operations only the host key may call (`x-host-key: true`); it may call no other. */
+  hostOnly: ReadonlySet<string>;
+}
+
+/** The operationIds marked `x-host-key: true` in a description. */
+function hostOperations(doc: OpenApiDocument): Set<string> {
+  const found = new Set<string>();
+  for (const item of Object.values(doc.paths))
+    for (const op of Object.values(item as Record<string, unknown>))
+      if (op && typeof op === 'object' && (op as Record<string, unknown>)['x-host-key'] === true)
+        found.add((op as { operationId: string }).operationId);
+  return found;
 }
 
 let cached: Contract[] | undefined;
@@ -29,8 +41,15 @@ export function contracts(): Contract[] {
         operations: listOperations(description),
         validator: createValidator(description),
         handlers: API_HANDLERS,
+        hostOnly: new Set(),
       },
-      { name: 'control', prefix: '/__sandbox', ...control, handlers: CONTROL_HANDLERS },
+      {
+        name: 'control',
+        prefix: '/__sandbox',
+        ...control,
+        handlers: CONTROL_HANDLERS,
+        hostOnly: hostOperations(control.doc),
+      },
     ];
     for (const c of cached)
       for (const op of c.operations)

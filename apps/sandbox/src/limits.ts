@@ -39,6 +39,20 @@ export const KEY_WORK = {
   activeMs: 1000,
 } as const;
 
+/**
+ * What a client address may send without a key that names an organizer (form posts, media, calls
+ * refused 401), on the real clock: its own small budget, past it 429 `rate_limited`. Form posts are
+ * read up to `formBytes` (a questionnaire's answers take a few hundred); all keyless work together
+ * takes turns as one key does, so it gets no larger share of the sandbox than one key.
+ */
+export const KEYLESS = { perMinute: 120, perHour: 2_000, formBytes: 16 * 1024 } as const;
+
+/** Partner keys a sandbox holds at once (each with an organizer, its seed and its quotas). */
+export const PARTNER_KEYS = 500;
+
+/** How long the secret an HTML questionnaire carries lets its form be posted, on the real clock. */
+export const FORM_SECRET_TTL_S = 24 * 3600;
+
 /** Rows a step of long work (a reset's deletes) handles before it yields to the event loop. */
 export const STEP_ROWS = 500;
 
@@ -51,5 +65,8 @@ export const LIMITS_TEXT = `Per key: at most ${n(QUOTAS.records)} records, ${n(Q
   ${KEY_WORK.units} units of work in flight (a costly call, a list page, a roadmap or a reset, counts ${KEY_WORK.costly}), later
   calls wait their turn, at most ${KEY_WORK.waiting} (then 429 too_busy); keys take turns, long work in steps,
   and while another key is active a key gets at most ${KEY_WORK.share * 100}% of the sandbox's time.
+Without a key that names an organizer (forms, media, refused calls): ${KEYLESS.perMinute} requests a minute and
+  ${n(KEYLESS.perHour)} an hour per client address (then 429 rate_limited), form posts up to ${KEYLESS.formBytes / 1024} KiB, and
+  together no more of the sandbox's time than one key; a form's secret lasts ${FORM_SECRET_TTL_S / 3600} h.
 Pages: records up to 100 (default 20), control API roadmaps up to ${PAGES.roadmaps.max} (default ${PAGES.roadmaps.default}),
   SMS outbox up to ${PAGES.outbox.max} (default ${PAGES.outbox.default}); no answer is larger than a page.`;

@@ -76,6 +76,30 @@ describe('npm run sandbox with a bad argument', () => {
       2,
       `npm run sandbox: --rate-minute many is not a count; give a whole number, e.g. ${DEFAULT_RATE_LIMIT.perMinute}`,
     ],
+    [
+      'a --public-url that is no http address',
+      () => [['--public-url', 'sandbox.example.com']],
+      2,
+      'npm run sandbox: --public-url sandbox.example.com is not an http(s) address; give one such as https://sandbox.example.com',
+    ],
+    [
+      'a --key-file that does not exist',
+      () => [['--key-file', `${dir}/missing.env`]],
+      2,
+      `npm run sandbox: --key-file ${dir}/missing.env: ENOENT; give a file of NAME=value lines`,
+    ],
+    [
+      'a key file with a name it does not take',
+      () => [['--key-file', notADb]],
+      2,
+      `npm run sandbox: --key-file ${notADb}, line 1: expected NAME=value with NAME one of SANDBOX_KEY_SMS, SANDBOX_KEY_INSTANT, SANDBOX_HOST_KEY`,
+    ],
+    [
+      'keys without a database',
+      () => [['keys', 'list']],
+      2,
+      'npm run sandbox: keys needs the sandbox database, --db PATH (or SANDBOX_DB); an in-memory sandbox takes keys through /__sandbox/keys/ with SANDBOX_HOST_KEY',
+    ],
   ] as const)(
     '%s',
     refusal((args) => tsxCommand(cli, args)),

@@ -35,7 +35,12 @@ it('logs one line per request without the API key, and stops cleanly on SIGTERM'
       headers: { 'API-KEY': 'secret-key-123', Origin: 'http://localhost:3000' },
     });
     expect(reply.status).toBe(200);
-    expect(reply.headers.get('access-control-allow-origin')).toBe('*');
+    // A page of this machine may call it; a website elsewhere gets no CORS header (src/http/cors.ts).
+    expect(reply.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    const foreign = await fetch(`${url}/api/v2/record/`, {
+      headers: { 'API-KEY': 'secret-key-123', Origin: 'https://attacker.example' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBe(null);
     const preflight = await fetch(`${url}/api/v2/record/`, { method: 'OPTIONS' });
     expect(preflight.headers.get('access-control-allow-headers')).toContain('API-KEY');
     expect(await sandbox.stop('SIGTERM')).toEqual({ code: 0, signal: null });
@@ -44,6 +49,10 @@ it('logs one line per request without the API key, and stops cleanly on SIGTERM'
   }
   const out = sandbox.output();
   const lines = out.split('\n').filter((l) => l.startsWith('GET') || l.startsWith('OPTIONS'));
-  expect(lines).toEqual([expect.stringMatching(/^GET \/api\/v2\/record\/ 200 /), expect.stringMatching(/^OPTIONS /)]);
+  expect(lines).toEqual([
+    expect.stringMatching(/^GET \/api\/v2\/record\/ 200 /),
+    expect.stringMatching(/^GET \/api\/v2\/record\/ 200 /),
+    expect.stringMatching(/^OPTIONS /),
+  ]);
   expect(out).not.toContain('secret-key-123');
 });

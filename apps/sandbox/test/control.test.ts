@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../src/contracts.js';
 import { CONTROL_RATE_LIMIT } from '../src/http/rate-limit.js';
-import { stableUuid } from '../src/store/create.js';
 import { adult, type Client, INSTANT_KEY, MOBILE, NOW, SMS_KEY, start } from './helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof start>>;
@@ -17,17 +16,21 @@ afterAll(() => sandbox.close());
 
 describe('the control document', () => {
   const control = contracts().find((c) => c.name === 'control');
-  it('has the seven operationIds, each with an example request that its own validator accepts', () => {
+  it('has the ten operationIds, each with an example request that its own validator accepts', () => {
     const ids = control?.operations.map((o) => o.operationId).sort();
     expect(ids).toEqual([
       'advanceClock',
       'completeVip',
       'createRecord',
       'createRoadmap',
+      'issueKey',
+      'listKeys',
       'listRoadmaps',
       'readSmsOutbox',
       'reset',
+      'revokeKey',
     ]);
+    expect([...(control?.hostOnly ?? [])].sort()).toEqual(['issueKey', 'listKeys', 'revokeKey']);
     for (const op of control?.operations ?? []) {
       if (op.requestBody) {
         const examples = Object.values(op.requestBody.examples);
@@ -91,9 +94,9 @@ describe('states as created by the control API', () => {
   });
 
   it('listRoadmaps finds the seeded roadmap and those created since, newest first, for this organizer only', async () => {
-    const seeded = stableUuid('sms:roadmap');
     const before = (await sms.get('/__sandbox/roadmaps/')).body.data.roadmaps.map((r: { token: string }) => r.token);
-    expect(before).toContain(seeded);
+    const seeded = before.at(-1);
+    expect(seeded).toEqual(expect.any(String));
     const { token } = await sms.roadmap([{ id: 1, title: 'کودک', test_ids: ['cas-child'] }]);
     const after = (await sms.get('/__sandbox/roadmaps/')).body.data.roadmaps;
     expect(after.map((r: { token: string }) => r.token)).toContain(token);
@@ -148,13 +151,25 @@ describe('states as created by the control API', () => {
 });
 
 describe('reset', () => {
-  it('brings this organizer back to its seed, with the same tokens, and leaves the other alone', async () => {
-    const seeded = stableUuid('instant:career-interest:ready');
+  it('brings this organizer back to its seed, with new tokens, and leaves the other alone', async () => {
+    const seed = async () =>
+      (await instant.get('/api/v2/record/?status=2&auth_required=true&page_size=100')).body.data.results as {
+        token: string;
+        test_id: string;
+      }[];
+    const first = await seed();
+    const seeded = first.filter((r) => r.test_id === 'career-interest').at(-1)?.token;
     await instant.post(`/api/v2/record/${seeded}/auth/`, { mobile: MOBILE, profile: adult });
     const extra = await instant.record();
     const other = await sms.record();
     expect((await instant.post('/__sandbox/reset/')).body).toEqual({ data: {}, successful: true, messages: [] });
-    expect((await instant.get(`/api/v2/record/${seeded}/`)).body.data.auth_required).toBe(true);
+    expect((await instant.get(`/api/v2/record/${seeded}/`)).status).toBe(404);
+    // The seed again (its ready records: three standalone, two of the roadmap), none of the tokens of before.
+    const again = await seed();
+    expect(again.map((r) => r.test_id).sort()).toEqual(
+      ['career-interest', 'symptom-195', 'raven-html', 'cas-child', 'parenting-style'].sort(),
+    );
+    expect(again.filter((r) => first.some((f) => f.token === r.token))).toEqual([]);
     expect((await instant.get(`/api/v2/record/${extra}/`)).status).toBe(404);
     expect((await sms.get(`/api/v2/record/${other}/`)).status).toBe(200);
   });

@@ -28,6 +28,9 @@ async function htmlRecord(c: Client): Promise<{ token: string; html: string }> {
 
 const post = (url: string, body: string) =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+/** The secret the questionnaire's form carries, as its hidden field (the browser posts it so). */
+const secretOf = (html: string) => `tas_form_secret=${/name="tas_form_secret" value="([^"]+)"/.exec(html)?.[1]}`;
+const ANSWERS = (n: number) => Array.from({ length: 12 }, (_, i) => `a${i + 1}=${n}`).join('&');
 
 describe('the HTML questionnaire in the sandbox', () => {
   it('is a form with a required input group per item and an action at the sandbox', async () => {
@@ -76,22 +79,61 @@ describe('the HTML questionnaire in the sandbox', () => {
     ['an answer out of range', (a: string) => a.replace(/a12=\d/, 'a12=9'), 400, 'invalid_answers'],
   ])('%s is refused with a page that says so, and the record stays open', async (_, edit, status, code) => {
     const c = sandbox.as(INSTANT_KEY);
-    const { token } = await htmlRecord(c);
-    const answers = Array.from({ length: 12 }, (_, i) => `a${i + 1}=1`).join('&');
-    const res = await post(`${sandbox.url}/forms/${token}/`, edit(answers));
+    const { token, html } = await htmlRecord(c);
+    const res = await post(`${sandbox.url}/forms/${token}/`, `${secretOf(html)}&${edit(ANSWERS(1))}`);
     expect(res.status).toBe(status);
     expect(await res.text()).toContain(`data-code="${code}"`);
     expect((await c.get(`/api/v2/record/${token}/`)).body.data.is_finished).toBe(false);
   });
 
-  it('a second submission answers 409, an unknown token 404, a GET 405', async () => {
-    const c = sandbox.as(INSTANT_KEY);
-    const { token } = await htmlRecord(c);
-    const answers = Array.from({ length: 12 }, (_, i) => `a${i + 1}=2`).join('&');
-    expect((await post(`${sandbox.url}/forms/${token}/`, answers)).status).toBe(200);
-    expect((await post(`${sandbox.url}/forms/${token}/`, answers)).status).toBe(409);
-    expect((await post(`${sandbox.url}/forms/${crypto.randomUUID()}/`, answers)).status).toBe(404);
+  it('a second submission answers 409, a GET 405', async () => {
+    const { token, html } = await htmlRecord(sandbox.as(INSTANT_KEY));
+    const body = `${secretOf(html)}&${ANSWERS(2)}`;
+    expect((await post(`${sandbox.url}/forms/${token}/`, body)).status).toBe(200);
+    expect((await post(`${sandbox.url}/forms/${token}/`, body)).status).toBe(409);
     expect((await fetch(`${sandbox.url}/forms/${token}/`)).status).toBe(405);
+  });
+
+  it('without its own secret a post is refused alike, whether the record exists or not', async () => {
+    const c = sandbox.as(INSTANT_KEY);
+    const mine = await htmlRecord(c);
+    const other = await htmlRecord(c);
+    const refusals = await Promise.all(
+      [
+        [mine.token, ANSWERS(1)], // no secret
+        [mine.token, `${secretOf(other.html)}&${ANSWERS(1)}`], // another record's
+        [mine.token, `tas_form_secret=${'9'.repeat(10)}.${'A'.repeat(43)}&${ANSWERS(1)}`], // made up
+        [crypto.randomUUID(), `${secretOf(mine.html)}&${ANSWERS(1)}`], // no such record
+      ].map(async ([token, body]) => {
+        const res = await post(`${sandbox.url}/forms/${token}/`, body as string);
+        return [res.status, await res.text()];
+      }),
+    );
+    for (const [status, page] of refusals) {
+      expect(status).toBe(403);
+      expect(page).toBe(refusals[0]?.[1]);
+      expect(page).toContain('data-code="form_not_issued"');
+    }
+    expect((await c.get(`/api/v2/record/${mine.token}/`)).body.data.is_finished).toBe(false);
+  });
+});
+
+describe('the form’s action', () => {
+  it('comes from the configured public address, never from the request’s Host or X-Forwarded-Proto', async () => {
+    const hosted = await start({ publicUrl: 'https://sandbox.partner.example/' });
+    try {
+      const c = hosted.as(INSTANT_KEY);
+      const token = await c.record('raven-html', 'authenticated');
+      const questions = await c.call('GET', `/api/v2/record/${token}/questions/`, undefined, {
+        'X-Forwarded-Proto': 'http',
+        'X-Forwarded-Host': 'attacker.example',
+      });
+      expect(/action="([^"]+)"/.exec(questions.body.data.html)?.[1]).toBe(
+        `https://sandbox.partner.example/forms/${token}/`,
+      );
+    } finally {
+      await hosted.close();
+    }
   });
 });
 

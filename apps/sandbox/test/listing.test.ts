@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { stableUuid } from '../src/store/create.js';
 import { INSTANT_KEY, SMS_KEY, start } from './helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof start>>;
@@ -40,15 +39,21 @@ it('newest first', async () => {
   expect(reply.body.data.results[0].token).toBe(token);
 });
 
-it.each([
-  ['sms', 'career-interest:ready', 'career-interest'],
-  ['instant', 'symptom-195:ready', 'symptom-195'],
-  ['sms', 'raven-html:ready', 'raven-html'],
-])('the %s seed has the stable token of %s', async (org, label, testId) => {
-  const reply = await sandbox
-    .as(org === 'sms' ? SMS_KEY : INSTANT_KEY)
-    .get(`/api/v2/record/${stableUuid(`${org}:${label}`)}/`);
-  expect(reply.body.data.test_id).toBe(testId);
+it('seed tokens are random: another sandbox, and the same one after a reset, share none', async () => {
+  const tokens = async (s: { as: typeof sandbox.as }) =>
+    ((await s.as(SMS_KEY).get('/api/v2/record/?page_size=100')).body.data.results as { token: string }[]).map(
+      (r) => r.token,
+    );
+  const here = await tokens(sandbox);
+  const other = await start();
+  try {
+    const there = await tokens(other);
+    expect(there.filter((t) => here.includes(t))).toEqual([]);
+    expect((await other.as(SMS_KEY).post('/__sandbox/reset/')).status).toBe(200);
+    expect((await tokens(other)).filter((t) => there.includes(t))).toEqual([]);
+  } finally {
+    await other.close();
+  }
 });
 
 it.each([

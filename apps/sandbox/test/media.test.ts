@@ -41,6 +41,14 @@ describe('media of the example questionnaire', () => {
     }
   });
 
+  it('a Range request answers 206 with that part (phone browsers play audio so)', async () => {
+    const res = await fetch(`${server.url}/media/questions/career-interest/3.wav`, {
+      headers: { Range: 'bytes=0-43' },
+    });
+    expect([res.status, res.headers.get('content-range')?.replace(/\/\d+$/, '')]).toEqual([206, 'bytes 0-43']);
+    expect((await res.arrayBuffer()).byteLength).toBe(44);
+  });
+
   it('an unknown media path answers 404 in the envelope', async () => {
     const res = await fetch(`${server.url}/media/nothing.png`);
     expect(res.status).toBe(404);

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMS_KEY, start } from './helpers.js';
+import { start } from './helpers.js';
 
-// The README's own curl lines and seed token, run against a real sandbox on a free port.
+// The README's own curl lines, run against a real sandbox on a free port.
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const curls = [...readme.matchAll(/^curl (.+)$/gm)].map((m) => m[1] as string);
-const example = /e\.g\. `([0-9a-f-]{36})` is the ready career-interest record of `(sandbox-key-\w+)`/.exec(readme);
 
 let sandbox: Awaited<ReturnType<typeof start>>;
 beforeAll(async () => {
@@ -37,14 +36,4 @@ it.each(curls)('curl %s answers 200 with what it asks for', async (line) => {
     expect(body.data.results.length).toBeGreaterThan(0);
     for (const record of body.data.results) expect(record.status).toBe(2);
   }
-});
-
-it('the seed token the README names is the ready career-interest record of its key', async () => {
-  expect(example).not.toBeNull();
-  const [, token, key] = example ?? [];
-  expect(key).toBe(SMS_KEY);
-  const res = await sandbox.as(key).call('GET', `/api/v2/record/${token}/`);
-  expect(res.status).toBe(200);
-  expect(res.body.data.status).toBe(2);
-  expect(JSON.stringify(res.body.data)).toContain('career');
 });

@@ -1,4 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYLESS } from '../src/limits.js';
 import { adult, client, INSTANT_KEY, MOBILE, NOW, SMS_KEY, start } from './helpers.js';
 
 describe('keys and tenants', () => {
@@ -72,6 +74,9 @@ describe('rate limit', () => {
       expect((await sms.get('/api/v2/nowhere/')).status).toBe(429); // before routing
       expect((await sandbox.as(INSTANT_KEY).get('/api/v2/record/')).status).toBe(200);
       expect((await sms.get('/__sandbox/sms/?mobile=09120000000')).status).toBe(200);
+      // Moving its own clock a minute on opens no new window: the limit counts real time.
+      expect((await sms.advance(61)).status).toBe(200);
+      expect((await sms.get('/api/v2/record/')).status).toBe(429);
       now += 45_000; // the next minute: 3 calls left of the hour's 8
       for (let i = 0; i < 3; i++) expect((await sms.get('/api/v2/record/')).status).toBe(200);
       const hourly = await sms.get('/api/v2/record/');
@@ -89,6 +94,48 @@ describe('rate limit', () => {
       const replies = await Promise.all(Array.from({ length: 101 }, () => sms.get('/api/v2/record/?page_size=1')));
       expect(replies.filter((r) => r.status === 200)).toHaveLength(100);
       expect(replies.filter((r) => r.status === 429)).toHaveLength(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('keyless traffic', () => {
+  it('is refused 401 before any of its body is read, and the connection closed', async () => {
+    const sandbox = await start();
+    try {
+      const { port } = new URL(sandbox.url);
+      const answer = await new Promise<string>((resolve, reject) => {
+        // A body of 1 MiB declared, 16 bytes of it sent: an answer can only come before the rest.
+        const socket = connect({ host: '127.0.0.1', port: Number(port) }, () =>
+          socket.write(
+            `POST /api/v2/record/x/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{"record": [1, 2`,
+          ),
+        );
+        let data = '';
+        socket.on('data', (chunk: Buffer) => {
+          data += chunk.toString('latin1');
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(data));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+      expect(answer).toContain('"missing_api_key"');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it(`has its own budget per client address (${KEYLESS.perMinute} a minute); keyed calls go on`, async () => {
+    const sandbox = await start({ rateLimit: undefined });
+    try {
+      const keyless = sandbox.as(undefined);
+      for (let i = 0; i < KEYLESS.perMinute; i++) expect((await keyless.get('/api/v2/record/')).status).toBe(401);
+      const over = await keyless.get('/api/v2/record/');
+      expect([over.status, over.body.messages[0].code]).toEqual([429, 'rate_limited']);
+      expect((await fetch(`${sandbox.url}/media/options/201.png`)).status).toBe(429);
+      expect((await sandbox.as(SMS_KEY).get('/api/v2/record/')).status).toBe(200);
     } finally {
       await sandbox.close();
     }

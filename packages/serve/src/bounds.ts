@@ -23,8 +23,20 @@ export const MAX_HEADERS = 100;
 /** Connections open at once; past it node refuses new ones until some close. */
 export const MAX_CONNECTIONS = 1024;
 
+/**
+ * Connections one client address may hold open at once, well below MAX_CONNECTIONS: past it a new
+ * connection is answered 429 and closed, so one client's sockets leave room for every other client.
+ */
+export const MAX_CONNECTIONS_PER_CLIENT = 256;
+
+/**
+ * How often node looks for connections past their header or request deadline (its default, 30 s,
+ * let "headers within 20 s" last up to 50 s).
+ */
+export const DEADLINE_CHECK_MS = 1_000;
+
 /** Every answer says what it is, so a browser never sniffs another type from its bytes. */
 export const SECURITY_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
 
 /** The bounds as `--help` and the READMEs state them. */
-export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), an answer the client takes nothing of for ${SEND_TIMEOUT_MS / 1000} s is dropped and its connection closed, at most ${MAX_HEADERS} header fields (else 431), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once.`;
+export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), an answer the client takes nothing of for ${SEND_TIMEOUT_MS / 1000} s is dropped and its connection closed, at most ${MAX_HEADERS} header fields (else 431), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once and ${MAX_CONNECTIONS_PER_CLIENT} from one client address (else 429), deadlines checked every ${DEADLINE_CHECK_MS / 1000} s.`;

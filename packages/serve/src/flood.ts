@@ -8,6 +8,20 @@ const hostPort = (url: string) => {
   return { host: hostname, port: Number(port) };
 };
 
+/** Clients of a flood per loopback address: fewer than a server lets one address hold (bounds.ts). */
+const PER_ADDRESS = 32;
+
+/**
+ * Where the `i`th connection of a flood comes from: a server on 127.x is reached from 127.0.k.1,
+ * PER_ADDRESS connections each, as a flood from many machines would be (one address alone is held
+ * to MAX_CONNECTIONS_PER_CLIENT); any other host, from wherever the system picks.
+ */
+export function floodClient(url: string, i: number): { host: string; port: number; localAddress?: string } {
+  const to = hostPort(url);
+  if (!/^127\./.test(to.host)) return to;
+  return { ...to, localAddress: `127.0.${1 + Math.floor(i / PER_ADDRESS)}.1` };
+}
+
 /** `n` uploads that send their headers and `sent` bytes of a `declared`-byte body, then stall. */
 export async function stallUploads(url: string, path: string, n: number, headers: Record<string, string> = {}) {
   const declared = 1024 * 1024;
@@ -19,9 +33,9 @@ export async function stallUploads(url: string, path: string, n: number, headers
   await Promise.all(
     Array.from(
       { length: n },
-      () =>
+      (_, i) =>
         new Promise<void>((resolve) => {
-          const socket = connect(hostPort(url), () => {
+          const socket = connect(floodClient(url, i), () => {
             socket.write(
               `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n${extra}\r\n`,
             );
@@ -103,9 +117,11 @@ export async function stallReaders(
   const sockets = await Promise.all(
     Array.from(
       { length: n },
-      () =>
+      (_, i) =>
         new Promise<Socket>((resolve, reject) => {
-          const socket = connect(hostPort(url), () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`));
+          const socket = connect(floodClient(url, i), () =>
+            socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`),
+          );
           socket.once('data', (chunk: Buffer) => {
             if (!/^HTTP\/1\.1 200 /.test(chunk.toString('latin1', 0, 16)))
               reject(new Error(`GET ${path}: ${chunk.toString('latin1', 0, 200)}`));

@@ -2,9 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse, S
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
+  DEADLINE_CHECK_MS,
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_CLIENT,
   MAX_HEADERS,
   REQUEST_TIMEOUT_MS,
   SECURITY_HEADERS,
@@ -33,6 +35,10 @@ export interface GuardOptions {
   fault?: (line: string) => void;
   /** How long an answer may wait on a client that takes nothing of it; default SEND_TIMEOUT_MS (stated). */
   sendTimeoutMs?: number;
+  /** The request line and headers must arrive within this; default HEADERS_TIMEOUT_MS (stated). */
+  headersTimeoutMs?: number;
+  /** Connections one client address may hold; default MAX_CONNECTIONS_PER_CLIENT (stated). */
+  perClient?: number;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -51,6 +57,10 @@ const TOO_MANY_HEADERS: Reason = {
 };
 const TUNNEL: Reason = { code: 'method_not_allowed', text: 'CONNECT is not served here.' };
 const FAULT: Reason = { code: 'internal_error', text: 'The server failed on this request; see its log.' };
+const crowded = (n: number): Reason => ({
+  code: 'too_many_connections',
+  text: `This client address has ${n} connections open, the most one client may; reuse or close one.`,
+});
 
 /**
  * An http.Server whose handler cannot bring it down: an error thrown (or rejected) inside one
@@ -59,41 +69,48 @@ const FAULT: Reason = { code: 'internal_error', text: 'The server failed on this
  */
 export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   const sendTimeoutMs = o.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+  const perClient = o.perClient ?? MAX_CONNECTIONS_PER_CLIENT;
   // The exchange under way on a socket, for a parse error that arrives while it is answered.
   const inFlight = new WeakMap<Duplex, { req: IncomingMessage; res: ServerResponse }>();
+  // Sockets refused as one client's too many: whatever they send is never handled.
+  const crowd = new WeakSet<Duplex>();
   // Node answers a missing Host with a bare 400 of its own; this server says it in its own words.
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
-    inFlight.set(req.socket, { req, res });
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    // Pipelined requests share a socket: only the newest response's end clears it.
-    res.once('finish', () => inFlight.get(req.socket)?.res === res && inFlight.delete(req.socket));
-    const fail = (error: unknown) => {
-      (o.fault ?? o.log)(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
-      if (res.writableEnded) return;
-      if (res.headersSent) res.destroy();
-      else send(res, 500, o.answer(500, FAULT));
-    };
-    const refusal = checkHeaders(req);
-    if (refusal) {
-      req.resume();
-      send(res, refusal[0], o.answer(...refusal), { Connection: 'close' });
-      return;
-    }
-    sliceLargeEnds(res);
-    try {
-      const done = handler(req, res);
-      if (done instanceof Promise) done.catch(fail);
-    } catch (error) {
-      fail(error);
-    }
-  });
+  const server = createServer(
+    { requireHostHeader: false, connectionsCheckingInterval: DEADLINE_CHECK_MS },
+    (req, res) => {
+      if (crowd.has(req.socket)) return void req.socket.destroy();
+      inFlight.set(req.socket, { req, res });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      // Pipelined requests share a socket: only the newest response's end clears it.
+      res.once('finish', () => inFlight.get(req.socket)?.res === res && inFlight.delete(req.socket));
+      const fail = (error: unknown) => {
+        (o.fault ?? o.log)(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+        if (res.writableEnded) return;
+        if (res.headersSent) res.destroy();
+        else send(res, 500, o.answer(500, FAULT));
+      };
+      const refusal = checkHeaders(req);
+      if (refusal) {
+        req.resume();
+        send(res, refusal[0], o.answer(...refusal), { Connection: 'close' });
+        return;
+      }
+      sliceLargeEnds(res);
+      try {
+        const done = handler(req, res);
+        if (done instanceof Promise) done.catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    },
+  );
   // A client that half-closes after its request still gets the answer: by default node aborts the
   // request on the client's end, so an answer still being read from disk (or Prism) was never sent
   // (node's own http.Server field, read in its socketOnEnd; @types/node does not list it).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // What a connection may cost (bounds.ts): node's defaults let a stalled upload hold memory 5 minutes.
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = o.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  server.requestTimeout = Math.max(REQUEST_TIMEOUT_MS, server.headersTimeout);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = MAX_CONNECTIONS;
   // One more than the bound, so that a request past it is seen (node drops the rest silently).
@@ -130,7 +147,26 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     // client that reads nothing) is let go too.
     socket.resetAndDestroy();
   }
+  // Connections per client address: one client's sockets cannot take every slot (node's own
+  // maxConnections is one count for all). Ours runs before node's own listener sets up the parser.
+  const open = new Map<string, number>();
+  server.prependListener('connection', (socket: Socket) => {
+    const who = socket.remoteAddress ?? '';
+    const held = open.get(who) ?? 0;
+    if (held >= perClient) {
+      crowd.add(socket);
+      o.log(`refused: ${who} holds ${held} connections`);
+      return refuse(socket, 429, crowded(held));
+    }
+    open.set(who, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(who) ?? 1) - 1;
+      if (left > 0) open.set(who, left);
+      else open.delete(who);
+    });
+  });
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
+    if (crowd.has(socket)) return void socket.destroy();
     const answer = () => {
       if (!socket.writable) return closeSoon(socket);
       o.log(`refused: ${error.code ?? error.message}`);

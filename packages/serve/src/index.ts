@@ -7,6 +7,8 @@ export { createGuardedServer, envelope, type GuardOptions, type Handler, plainTe
 export { type Listening, listen, urlHost } from './listen.js';
 export { type ListenKnobs, listenError } from './listen-error.js';
 export { parsePort, portOption } from './port.js';
+export { GUARD_REFUSALS, type ServerRefusal } from './refusals.js';
+export { type CommandIO, runServer, type Served, type ServerCommand } from './tail.js';
 export { targetUrl } from './target.js';
 export { exitOnUsageError, UsageError } from './usage-error.js';
 export { checkWritableFile } from './writable-file.js';

@@ -14,8 +14,13 @@ export class UsageError extends Error {
  * Ends a command that failed: a user's mistake as `command: problem; fix` and its exit code, no
  * stack; anything else is a bug and is rethrown with its stack.
  */
-export function exitOnUsageError(command: string, error: unknown, exit = process.exit): never {
+export function exitOnUsageError(
+  command: string,
+  error: unknown,
+  exit: (code: number) => never = process.exit,
+  err: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): never {
   if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(`${command}: ${error.message}\n`);
+  err(`${command}: ${error.message}`);
   return exit(error.exitCode);
 }

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createGuardedServer,
+  DEADLINE_CHECK_MS,
   envelope,
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
@@ -183,5 +184,70 @@ describe('the bounds and headers every server gets', () => {
       SEND_TIMEOUT_MS,
       MAX_HEADERS + 1, // one past the bound, so that a request past it is seen and refused
     ]);
+  });
+});
+
+describe('connections shared between clients', () => {
+  const PER_CLIENT = 3;
+  const HEADERS_MS = 1_000;
+  let shared: Listening;
+  beforeAll(async () => {
+    const guarded = createGuardedServer((_req, res) => res.end('ok'), {
+      answer: envelope,
+      log: () => {},
+      perClient: PER_CLIENT,
+      headersTimeoutMs: HEADERS_MS,
+    });
+    shared = await listen(guarded, 0, '127.0.0.1');
+  });
+  afterAll(() => shared.close());
+
+  /** A connection from `from` (another loopback address is another client) that sends `bytes` and waits. */
+  const open = (from: string, bytes: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const { port } = new URL(shared.url);
+      const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: from }, () => {
+        socket.write(bytes);
+        resolve(socket);
+      });
+      socket.on('error', reject);
+    });
+  const said = (socket: Socket) =>
+    new Promise<string>((resolve) => {
+      let data = '';
+      socket.on('data', (chunk: Buffer) => {
+        data += chunk.toString('latin1');
+      });
+      socket.on('close', () => resolve(data));
+    });
+  const answered = async (from: string) => {
+    const socket = await open(from, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    return said(socket);
+  };
+
+  it(`one client address holds at most ${PER_CLIENT} connections; another client is served meanwhile`, async () => {
+    const held = await Promise.all(Array.from({ length: PER_CLIENT }, () => open('127.0.0.2', 'GET / HTTP/1.1\r\n')));
+    const refused = await answered('127.0.0.2');
+    expect(refused).toMatch(/^HTTP\/1\.1 429 /);
+    expect(refused).toContain('"too_many_connections"');
+    expect(await answered('127.0.0.1')).toMatch(/^HTTP\/1\.1 200 .*ok$/s);
+    const closed = said(held[0] as Socket);
+    (held[0] as Socket).destroy();
+    await closed;
+    // A slot given back is the client's again (the count follows closes).
+    await expect.poll(() => answered('127.0.0.2')).toMatch(/^HTTP\/1\.1 200 /);
+    for (const socket of held) socket.destroy();
+  });
+
+  it('headers trickled a byte at a time are cut at their deadline, not node’s 30 s check later', async () => {
+    const started = performance.now();
+    const socket = await open('127.0.0.3', 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    const timer = setInterval(() => socket.writable && socket.write('a'), 100);
+    const answer = await said(socket);
+    clearInterval(timer);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    // Checked every DEADLINE_CHECK_MS: the cut comes a second or so after the deadline; node's default
+    // check (every 30 s) would have let it run past 30 s.
+    expect(performance.now() - started).toBeLessThan(HEADERS_MS + 14 * DEADLINE_CHECK_MS);
   });
 });

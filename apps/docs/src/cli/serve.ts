@@ -1,13 +1,5 @@
 // The edge: flags and environment variables are read here and nowhere else.
-import {
-  BOUNDS_TEXT,
-  boundLine,
-  exitOnUsageError,
-  exposureWarning,
-  listenError,
-  parseCommandLine,
-  portOption,
-} from '@tas/serve';
+import { BOUNDS_TEXT, boundLine, parseCommandLine, portOption, runServer } from '@tas/serve';
 import { defaultSiteOptions } from '../paths.js';
 import { DEFAULT_PORT, serveDocs } from '../serve.js';
 
@@ -26,7 +18,7 @@ Options:
 ${BOUNDS_TEXT}
 A mistake in the options is reported in one line, exit code 2; a busy port, exit code 1.`;
 
-try {
+await runServer(COMMAND, async () => {
   const values = parseCommandLine(
     COMMAND,
     HELP,
@@ -40,23 +32,10 @@ try {
     const { buildVersionedSite } = await import('../builder/versions.js');
     await buildVersionedSite({ ...options, log: (line) => console.log(`docs: ${line}`) });
   }
-  const server = await serveDocs({
-    dir: options.outDir,
-    port,
-    host: values.host ?? process.env.DOCS_HOST ?? '127.0.0.1',
-  }).catch((error: unknown) => {
-    throw listenError(error, { port: ['--port', 'DOCS_PORT'], host: ['--host', 'DOCS_HOST'] });
-  });
-  console.log(`Docs listening on ${boundLine(server.server, '/')} (reference: ${server.url}/reference.html)`);
-  const warning = exposureWarning(
-    server.server,
-    'the docs server',
-    'anyone who can reach this machine can read the site',
-  );
-  if (warning) console.error(warning);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void server.close().then(() => process.exit(0)));
-  }
-} catch (error) {
-  exitOnUsageError(COMMAND, error);
-}
+  return {
+    knobs: { port: ['--port', 'DOCS_PORT'], host: ['--host', 'DOCS_HOST'] },
+    start: () => serveDocs({ dir: options.outDir, port, host: values.host ?? process.env.DOCS_HOST ?? '127.0.0.1' }),
+    ready: (server) => `Docs listening on ${boundLine(server.server, '/')} (reference: ${server.url}/reference.html)`,
+    exposure: { what: 'the docs server', reach: 'anyone who can reach this machine can read the site' },
+  };
+});

@@ -1,4 +1,7 @@
+import { MOCK_REFUSALS } from '@tas/mock/refusals';
 import { listOperations, type OpenApiDocument } from '@tas/openapi';
+import { REFUSALS, type Refusal, FIXES as SANDBOX_FIXES } from '@tas/sandbox/errors';
+import { GUARD_REFUSALS } from '@tas/serve';
 import { LOCAL, type Servers } from './addresses.js';
 import { code, esc, inline, table } from './html.js';
 import { page } from './layout.js';
@@ -12,157 +15,33 @@ export interface ErrorCode {
   cause: string;
 }
 
-/**
- * The codes the servers answer that no example of the description shows: what node's parser or the
- * servers refuse before any operation, the mock's own, the sandbox control API's. The description
- * gives the rest (every error example of every operation). test/errors-page.test.ts reads the
- * servers' sources and fails when a code of theirs is on neither list.
- */
-export const SERVER_CODES: ErrorCode[] = [
-  {
-    code: 'bad_request',
-    statuses: [400],
-    where: ['every server'],
-    cause:
-      'The request is not valid HTTP/1.1: a bad request line or header, a missing Host, a target that is not a path.',
-  },
-  {
-    code: 'headers_too_large',
-    statuses: [431],
-    where: ['every server'],
-    cause: 'The request line and headers pass 16 kB.',
-  },
-  {
-    code: 'too_large',
-    statuses: [413],
-    where: ['every server'],
-    cause: "A chunked body's chunk extensions are too large.",
-  },
-  {
-    code: 'request_timeout',
-    statuses: [408],
-    where: ['every server'],
-    cause: 'The whole request did not arrive within 60 s (the headers within 20 s).',
-  },
-  {
-    code: 'expectation_failed',
-    statuses: [417],
-    where: ['every server'],
-    cause: 'An `Expect` header other than `100-continue`.',
-  },
-  {
-    code: 'method_not_allowed',
-    statuses: [405],
-    where: ['every server'],
-    cause: 'A method the path does not take (`Allow` names those it does), or `CONNECT`.',
-  },
-  {
-    code: 'internal_error',
-    statuses: [500],
-    where: ['every server'],
-    cause: "A fault of the server's own; it is logged.",
-  },
-  {
-    code: 'incomplete_body',
-    statuses: [400],
-    where: ['the mock'],
-    cause: 'The request body ended before its `Content-Length`.',
-  },
-  {
-    code: 'invalid_prefer',
-    statuses: [400],
-    where: ['the mock'],
-    cause:
-      'A `Prefer` the operation cannot honour: a status or example it does not have, or a preference the mock does not read.',
-  },
-  {
-    code: 'mock_error',
-    statuses: [500],
-    where: ['the mock'],
-    cause: 'The mock could not make an answer from the description; the text says why.',
-  },
-  {
-    code: 'not_vip_wait',
-    statuses: [409],
-    where: ['the sandbox control API'],
-    cause: '`complete-vip` on a record that is not in VIP wait.',
-  },
-  {
-    code: 'age_out_of_bounds',
-    statuses: [409],
-    where: ['the sandbox control API'],
-    cause: "A clock move that would make a profile older than a profile's age may be.",
-  },
-  {
-    code: 'quota_exceeded',
-    statuses: [409, 400],
-    where: ['the sandbox'],
-    cause:
-      'A key reached what it may keep in a shared sandbox (records, roadmaps or SMS outbox entries): 409 from the control API, 400 from an SMS send.',
-  },
-  {
-    code: 'sms_throttled',
-    statuses: [400],
-    where: ['the sandbox'],
-    cause:
-      'Too many SMS codes to one mobile number in a short time (the sandbox sends at most 5 a minute to a number).',
-  },
-  {
-    code: 'too_busy',
-    statuses: [429],
-    where: ['the sandbox'],
-    cause:
-      "This key's calls already wait their turn in numbers past the sandbox's bound (a shared sandbox keeps keys apart by cost).",
-  },
-];
+/** What a partner does about each code: the sandbox's catalogue, every server's, the mock's own. */
+export const FIXES: Record<string, string> = Object.fromEntries([
+  ...Object.entries(SANDBOX_FIXES),
+  ...[...GUARD_REFUSALS, ...MOCK_REFUSALS].map((r) => [r.code, r.fix]),
+]);
 
-/** What a partner does about each code. */
-export const FIXES: Record<string, string> = {
-  bad_request: 'Send a well-formed HTTP/1.1 request: a request line, a `Host` header, a path.',
-  headers_too_large: 'Send shorter headers and URLs.',
-  too_large: 'Send the body without chunk extensions (or with `Content-Length`).',
-  request_timeout: 'Send the whole request at once; do not hold a connection open mid-request.',
-  expectation_failed: 'Leave out `Expect`, or send `Expect: 100-continue`.',
-  method_not_allowed: 'Use a method the path takes: the `Allow` header lists them.',
-  internal_error: 'Try again later; if it stays, report it with the time and the request.',
-  incomplete_body: 'Send the whole body, as long as its `Content-Length` says.',
-  invalid_prefer:
-    'Use `Prefer: code=STATUS, example=NAME` with a status and an example of that operation: the message lists them.',
-  mock_error: 'Ask for another example, or report the description: the mock answers only what it describes.',
-  not_vip_wait: 'Complete the VIP action only on a record in VIP wait (`status` 0).',
-  age_out_of_bounds: 'Move the clock less far, or reset the organizer (`POST /__sandbox/reset/`).',
-  quota_exceeded: 'Reset the organizer (`POST /__sandbox/reset/`): it frees the space and returns to the seed.',
-  sms_throttled: 'Wait the seconds the message names before asking for another code to this number.',
-  too_busy: 'Send fewer calls at once with this key: wait `Retry-After` seconds, then go on one or a few at a time.',
-  body_too_large: 'Send a body under 1 MiB: a real request is a few kB.',
-  invalid_body:
-    "Send JSON (`Content-Type: application/json`, UTF-8) that fits the operation's request schema; `field` points at the problem.",
-  invalid_parameter:
-    'Fix the path or query parameter the message names: a token is a UUID, filters take the values the reference lists.',
-  invalid_profile:
-    'Fix the profile field `field` points at: a name in Persian letters (at most 50), an ISO 8601 birth date, an age the bounds allow.',
-  age_gender_mismatch:
-    "Authenticate a participant whose age and gender the test permits (the record's `test.min_age`, `max_age`, `gender_permission`).",
-  missing_api_key: "Send the organizer's key in the `API-KEY` header.",
-  invalid_api_key: 'Send a key from the organizer panel: this one names no organizer.',
-  not_found: "Use a token of your own organizer's record or roadmap; check the path ends with a slash.",
-  rate_limited: 'Wait `Retry-After` seconds; stay under 100 calls a minute and 3,000 an hour.',
-  already_authenticated: 'The record or roadmap is authenticated already: go on to its questions.',
-  roadmap_record: 'Authenticate records of a roadmap with `POST /roadmap/{token}/auth/`, all roles at once.',
-  duplicate_external_id: 'Use an `external_id` this organizer has not used yet, or leave it out.',
-  mobile_limit: 'Use another mobile number: this one reached its limit of authentications.',
-  wrong_code: 'Send the code the SMS gave; the message says how many tries are left.',
-  code_expired: 'Start the authentication again (a new code is sent) and verify in time.',
-  code_locked: 'Start the authentication again: too many wrong codes locked this attempt.',
-  no_pending_auth: 'Call `POST …/auth/` first: there is no authentication waiting for a code.',
-  draft_expired: 'Start the roadmap authentication again: a `draft_token` is valid 5 minutes.',
-  not_authenticated: 'Authenticate the record first: its questions and answers wait for a linked profile.',
-  vip_wait: 'The organizer completes the VIP or billing action in the organizer panel; then the record is ready.',
-  record_finished: 'The record is finished: read its result instead.',
-  not_finished: 'Submit the answers first: a result exists once the record is finished.',
-  invalid_answers:
-    'Send one answer per question, in order: an offered option id, or text for a free-text question; `issues` lists each problem.',
-};
+/**
+ * The codes the servers answer that no example of the description shows, from their catalogues
+ * (none read from source): what every server refuses before any operation (@tas/serve), the mock's
+ * own, and the sandbox's (its control API, what a hosted sandbox bounds, the HTML form's post).
+ */
+export function serverCodes(doc: OpenApiDocument): ErrorCode[] {
+  const documented = new Set(documentedCodes(doc).map((e) => e.code));
+  const codes = new Map<string, ErrorCode>();
+  const add = (code: string, statuses: number[], where: string, cause: string) => {
+    if (documented.has(code)) return;
+    const entry = codes.get(code) ?? { code, statuses: [], where: [], cause };
+    for (const status of statuses) if (!entry.statuses.includes(status)) entry.statuses.push(status);
+    if (!entry.where.includes(where)) entry.where.push(where);
+    codes.set(code, entry);
+  };
+  for (const r of GUARD_REFUSALS) add(r.code, r.statuses, 'every server', r.cause);
+  for (const r of MOCK_REFUSALS) add(r.code, r.statuses, 'the mock', r.cause);
+  for (const r of Object.values(REFUSALS) as Refusal<unknown>[])
+    if (r.cause) add(r.code, [r.status], r.where ?? 'the sandbox', r.cause);
+  return [...codes.values()];
+}
 
 /** Where one example's text tells only one of a code's causes: the whole of it. */
 export const CAUSES: Record<string, string> = {
@@ -216,7 +95,7 @@ the request at fault. The interface shows the statuses of some of them (the <a h
 <h2 id="api">Codes of the API's operations</h2>
 ${table(['Code', 'Status', 'Cause', 'Fix', 'Answered by'], rows(documentedCodes(doc)), 'errors')}
 <h2 id="servers">Codes before any operation, and the servers' own</h2>
-${table(['Code', 'Status', 'Cause', 'Fix', 'Answered by'], rows(SERVER_CODES), 'errors')}
+${table(['Code', 'Status', 'Cause', 'Fix', 'Answered by'], rows(serverCodes(doc)), 'errors')}
 <h2 id="mock-prefer">Asking the mock for an error</h2>
 <p>The mock answers a valid request with its first success example; a <code>Prefer</code> header asks for another answer of
 the operation by its status and example name (the reference lists both under each response):</p>

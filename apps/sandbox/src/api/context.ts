@@ -1,5 +1,6 @@
+import { refuse } from '../errors/index.js';
 import type { components, defaulted, operations } from '../generated/api.js';
-import { ApiError, type Encoded } from '../http/envelope.js';
+import type { Encoded } from '../http/envelope.js';
 import type { Db } from '../store/db.js';
 import type { View } from '../store/present.js';
 import { getRecord, getRoadmap, type OrganizerRow, type RecordRow, type RoadmapRow } from '../store/rows.js';
@@ -46,8 +47,10 @@ export interface Ctx<Params = unknown, Body = unknown> {
   /** The sandbox clock without the organizer's advance. */
   baseNow: number;
   view: View;
-  /** The sandbox's own address as the caller reached it (`http://host:port`), for links it answers. */
+  /** The sandbox's public address (`--public-url`, else where it listens), for links it answers. */
   origin: string;
+  /** The secret an HTML questionnaire of this record carries, issued now (forms/secret.ts). */
+  formSecret: (token: string) => string;
   /** Path and query parameters, validated against the operation's and coerced to their types. */
   params: Params;
   /** The body, validated against the operation's schema. */
@@ -78,12 +81,12 @@ type ByToken = Ctx<{ token: string }>;
 
 export function requireRecord(ctx: ByToken): RecordRow {
   const row = getRecord(ctx.db, ctx.org.id, ctx.params.token);
-  if (!row) throw ApiError.of(404, 'not_found', 'No test record with this token.');
+  if (!row) throw refuse('recordNotFound');
   return row;
 }
 
 export function requireRoadmap(ctx: ByToken): RoadmapRow {
   const row = getRoadmap(ctx.db, ctx.org.id, ctx.params.token);
-  if (!row) throw ApiError.of(404, 'not_found', 'No roadmap with this token.');
+  if (!row) throw refuse('roadmapNotFound');
   return row;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../http/envelope.js';
+import { refuse } from '../errors/index.js';
 import { externalIdTaken, insertProfile, type ProfileRow } from '../store/rows.js';
 import type { Ctx, Schemas } from './context.js';
 
@@ -12,12 +12,7 @@ export function assertExternalIdsFree(ctx: Ctx, entries: { profile: ProfileInput
     const id = profile.external_id;
     if (id === undefined) continue;
     if (seen.has(id) || externalIdTaken(ctx.db, ctx.org.id, id))
-      throw ApiError.of(
-        409,
-        'duplicate_external_id',
-        `external_id ${id} is already used in this organizer account.`,
-        `${field}/external_id`,
-      );
+      throw refuse('duplicateExternalId', { id }, `${field}/external_id`);
     seen.add(id);
   }
 }

@@ -1,6 +1,6 @@
 import { type Answer, checkAnswers, score } from '../catalog/answers.js';
+import { refuse } from '../errors/index.js';
 import { renderHtmlForm } from '../forms/render.js';
-import { ApiError } from '../http/envelope.js';
 import { type Db, sql, transaction } from '../store/db.js';
 import { recordView, testOf } from '../store/present.js';
 import type { RecordRow } from '../store/rows.js';
@@ -8,10 +8,9 @@ import { type ApiHandler, requireRecord } from './context.js';
 
 /** The prerequisites of questions and answers: VIP done (403), not finished (409), authenticated (403). */
 export function takeable(row: RecordRow): RecordRow {
-  if (row.status === 0)
-    throw ApiError.of(403, 'vip_wait', "The record waits for the organizer's VIP or billing action.");
-  if (row.status === 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
-  if (!row.profile) throw ApiError.of(403, 'not_authenticated', 'The record has no authenticated profile yet.');
+  if (row.status === 0) throw refuse('vipWait');
+  if (row.status === 1) throw refuse('recordFinished');
+  if (!row.profile) throw refuse('notAuthenticated');
   return row;
 }
 
@@ -20,7 +19,7 @@ export const getQuestions: ApiHandler<'getQuestions'> = (ctx) => {
   const test = testOf(row);
   const q = test.questionnaire;
   return q.kind === 'html'
-    ? { html: renderHtmlForm(test, row.token, ctx.origin) }
+    ? { html: renderHtmlForm(test, row.token, ctx.origin, ctx.formSecret(row.token)) }
     : { test_id: test.id, preface: q.preface, questions: q.questions };
 };
 
@@ -33,14 +32,14 @@ export function finishRecord(db: Db, now: number, read: () => RecordRow, answers
     const row = takeable(read());
     const test = testOf(row);
     const problem = checkAnswers(test, answers);
-    if (problem) throw ApiError.of(400, 'invalid_answers', problem.text, problem.field);
+    if (problem) throw refuse('invalidAnswers', { why: problem.text }, problem.field);
     // The state is the condition of the write: of concurrent submissions exactly one changes the row.
     const finished = sql(
       db,
       `UPDATE records SET status = 1, submit_on = ?, answers = ?, scores = ?
        WHERE token = ? AND status = 2 AND profile IS NOT NULL`,
     ).run(now, JSON.stringify(answers), JSON.stringify(score(test, answers)), row.token);
-    if (finished.changes !== 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
+    if (finished.changes !== 1) throw refuse('recordFinished');
     return { ...row, status: 1, submit_on: now };
   });
 }

@@ -1,3 +1,4 @@
+import { refuse } from '../errors/index.js';
 import { ApiError } from '../http/envelope.js';
 import { assertAgeInBounds } from '../rules/age-bounds.js';
 import { ineligibility } from '../rules/eligibility.js';
@@ -10,28 +11,20 @@ import { addProfile, assertExternalIdsFree } from './profiles.js';
 
 type ProfileInput = Schemas['ProfileInput'];
 
-const alreadyAuthenticated = () => ApiError.of(409, 'already_authenticated', 'Authentication was already completed.');
-
 /** The state rules of a standalone record before authentication, in the order the interface implies. */
 function authenticatable(ctx: Ctx<{ token: string }>): RecordRow {
   const row = requireRecord(ctx);
-  if (row.role !== null)
-    throw ApiError.of(
-      409,
-      'roadmap_record',
-      'This record belongs to a roadmap; authenticate it with POST /roadmap/{token}/auth/.',
-    );
-  if (row.status === 0)
-    throw ApiError.of(403, 'vip_wait', "The record waits for the organizer's VIP or billing action.");
-  if (row.status === 1) throw ApiError.of(409, 'record_finished', 'The record is already finished.');
-  if (row.profile) throw alreadyAuthenticated();
+  if (row.role !== null) throw refuse('roadmapRecord');
+  if (row.status === 0) throw refuse('vipWait');
+  if (row.status === 1) throw refuse('recordFinished');
+  if (row.profile) throw refuse('alreadyAuthenticated');
   return row;
 }
 
 function link(ctx: Ctx, row: RecordRow, mobile: string, profile: ProfileInput) {
   assertExternalIdsFree(ctx, [{ profile, field: '/profile' }]);
   const created = addProfile(ctx, mobile, profile);
-  if (!linkProfile(ctx.db, row.token, created.token)) throw alreadyAuthenticated();
+  if (!linkProfile(ctx.db, row.token, created.token)) throw refuse('alreadyAuthenticated');
   return recordView(ctx.view, { ...row, profile: created.token });
 }
 
@@ -41,7 +34,7 @@ export const authenticateRecord: ApiHandler<'authenticateRecord'> = (ctx) => {
   return transaction(ctx.db, 'immediate', () => {
     const row = authenticatable(ctx);
     const why = ineligibility(testOf(row), profile, ctx.now);
-    if (why) throw ApiError.of(400, 'age_gender_mismatch', why, '/profile/birth');
+    if (why) throw refuse('ageGenderMismatch', { why }, '/profile/birth');
     assertExternalIdsFree(ctx, [{ profile, field: '/profile' }]);
     if (!ctx.org.tests_auth_required) return { tests_auth_required: false, record: link(ctx, row, mobile, profile) };
     sendCode(ctx.db, {
@@ -60,10 +53,9 @@ export const verifyRecordAuth: ApiHandler<'verifyRecordAuth'> = (ctx) => {
   const { code } = ctx.body;
   const outcome = transaction(ctx.db, 'immediate', () => {
     const row = requireRecord(ctx);
-    if (row.profile) throw alreadyAuthenticated();
+    if (row.profile) throw refuse('alreadyAuthenticated');
     const pending = latestPending(ctx.db, row.token);
-    if (!pending)
-      throw ApiError.of(409, 'no_pending_auth', 'No authentication is pending: call POST /record/{token}/auth/ first.');
+    if (!pending) throw refuse('noPendingAuth');
     const refusal = checkCode(ctx.db, pending, code, ctx.now);
     if (refusal) return refusal;
     return link(ctx, row, pending.mobile, JSON.parse(pending.payload) as ProfileInput);

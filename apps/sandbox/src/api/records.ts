@@ -1,5 +1,5 @@
 import type { Score } from '../catalog/answers.js';
-import { ApiError } from '../http/envelope.js';
+import { refuse } from '../errors/index.js';
 import { sql } from '../store/db.js';
 import { recordDetailView, recordView, testOf } from '../store/present.js';
 import { RECORD_COLUMNS, type RecordRow } from '../store/rows.js';
@@ -35,8 +35,7 @@ export const getRecord: ApiHandler<'getRecord'> = (ctx) => recordDetailView(ctx.
 
 export const getResult: ApiHandler<'getResult'> = (ctx) => {
   const row = requireRecord(ctx);
-  if (row.status !== 1 || row.submit_on === null)
-    throw ApiError.of(409, 'not_finished', 'The record has no result until its answers are submitted.');
+  if (row.status !== 1 || row.submit_on === null) throw refuse('notFinished');
   return {
     token: row.token,
     test_id: row.test_id,

@@ -1,3 +1,4 @@
+import { refuse } from '../errors/index.js';
 import { ApiError } from '../http/envelope.js';
 import { assertAgeInBounds } from '../rules/age-bounds.js';
 import { ineligibility } from '../rules/eligibility.js';
@@ -10,24 +11,21 @@ import { addProfile, assertExternalIdsFree } from './profiles.js';
 
 type RoleInput = Schemas['RoleProfileInput'];
 
-const alreadyAuthenticated = () => ApiError.of(409, 'already_authenticated', 'Authentication was already completed.');
-
 export const getRoadmap: ApiHandler<'getRoadmap'> = (ctx) => roadmapView(ctx.view, requireRoadmap(ctx));
 
 /** A roadmap open to authentication: known, not finished (404), not yet authenticated (409). */
 function open(ctx: Ctx<{ token: string }>): RoadmapRow {
   const row = requireRoadmap(ctx);
   const records = roadmapRecords(ctx.db, row.token);
-  if (records.length > 0 && records.every((r) => r.status === 1))
-    throw ApiError.of(404, 'not_found', 'No open roadmap with this token.');
-  if (row.authenticated) throw alreadyAuthenticated();
+  if (records.length > 0 && records.every((r) => r.status === 1)) throw refuse('roadmapNotOpen');
+  if (row.authenticated) throw refuse('alreadyAuthenticated');
   return row;
 }
 
 /** Every role once, each known to the roadmap; each profile fits every test of its role. */
 function checkRoles(ctx: Ctx, row: RoadmapRow, roles: RoleInput[]): void {
   const defined = (JSON.parse(row.roles) as Schemas['Role'][]).map((r) => r.id);
-  const invalid = (text: string, field: string) => ApiError.of(400, 'invalid_profile', text, field);
+  const invalid = (why: string, field: string) => refuse('invalidProfile', { why }, field);
   roles.forEach((role, i) => {
     if (!defined.includes(role.id))
       throw invalid(`Role ${role.id} is not a role of this roadmap (${defined.join(', ')}).`, `/roles/${i}/id`);
@@ -40,7 +38,7 @@ function checkRoles(ctx: Ctx, row: RoadmapRow, roles: RoleInput[]): void {
   roles.forEach((role, i) => {
     for (const record of records.filter((r) => r.role === role.id)) {
       const why = ineligibility(testOf(record), role.profile, ctx.now);
-      if (why) throw ApiError.of(400, 'age_gender_mismatch', `Role ${role.id}: ${why}`, `/roles/${i}/profile/birth`);
+      if (why) throw refuse('ageGenderMismatch', { why: `Role ${role.id}: ${why}` }, `/roles/${i}/profile/birth`);
     }
   });
   assertExternalIdsFree(
@@ -58,7 +56,7 @@ function linkRoles(ctx: Ctx, row: RoadmapRow, mobile: string, roles: RoleInput[]
   const claimed = sql(ctx.db, 'UPDATE roadmaps SET authenticated = 1 WHERE token = ? AND authenticated = 0').run(
     row.token,
   );
-  if (claimed.changes !== 1) throw alreadyAuthenticated();
+  if (claimed.changes !== 1) throw refuse('alreadyAuthenticated');
   const records = roadmapRecords(ctx.db, row.token);
   return roles.map((role) => {
     const profile = addProfile(ctx, mobile, role.profile);
@@ -91,11 +89,9 @@ export const verifyRoadmapAuth: ApiHandler<'verifyRoadmapAuth'> = (ctx) => {
   const outcome = transaction(ctx.db, 'immediate', () => {
     const row = open(ctx);
     const pending = pendingByDraft(ctx.db, row.token, draftToken);
-    const expired = (text: string) => ApiError.of(400, 'draft_expired', text, '/draft_token');
-    if (!pending || pending.state === 'superseded')
-      throw expired('This draft_token is unknown or was replaced; start roadmap authentication again.');
+    if (!pending || pending.state === 'superseded') throw refuse('draftUnknown', undefined, '/draft_token');
     if (pending.draft_expires === null || ctx.now > pending.draft_expires)
-      throw expired('The draft_token has expired (valid 5 minutes); start roadmap authentication again.');
+      throw refuse('draftExpired', undefined, '/draft_token');
     const refusal = checkCode(ctx.db, pending, code, ctx.now);
     if (refusal) return refusal;
     const roles = JSON.parse(pending.payload) as RoleInput[];

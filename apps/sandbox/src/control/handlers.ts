@@ -1,8 +1,10 @@
 import type { Ctx, Handler } from '../api/context.js';
 import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
+import { refuse } from '../errors/index.js';
 import type { components, defaulted, operations } from '../generated/control.js';
-import { ApiError, Encoded } from '../http/envelope.js';
+import { Encoded } from '../http/envelope.js';
+import { issueKey as issue, keyInfo, listKeys as list, revokeKey as revoke } from '../keys/store.js';
 import { assertClockKeepsAges } from '../rules/age-bounds.js';
 import { createRecord as create, createRoadmap as createMap } from '../store/create.js';
 import { sql, transaction } from '../store/db.js';
@@ -16,7 +18,7 @@ type ControlHandler<Id extends keyof operations> = Handler<operations[Id], defau
 
 function testNamed(id: string, field: string): TestDefinition {
   const test = findTest(id);
-  if (!test) throw ApiError.of(400, 'invalid_body', `No test ${id} in the sandbox.`, field);
+  if (!test) throw refuse('unknownTest', { id }, field);
   return test;
 }
 
@@ -35,7 +37,7 @@ const createRoadmap: ControlHandler<'createRoadmap'> = (ctx) => {
   const roles = given
     ? given.map((role, i) => {
         if (given.findIndex((r) => r.id === role.id) !== i)
-          throw ApiError.of(400, 'invalid_body', `Role ${role.id} is given twice.`, `/roles/${i}/id`);
+          throw refuse('roleTwice', { role: role.id }, `/roles/${i}/id`);
         const tests = role.test_ids.map((id, j) => testNamed(id, `/roles/${i}/test_ids/${j}`));
         return { id: role.id, title: role.title, tests };
       })
@@ -91,8 +93,8 @@ const completeVip: ControlHandler<'completeVip'> = (ctx) => {
     STATUS.vipWait,
   );
   const row = getRecord(ctx.db, ctx.org.id, token);
-  if (!row) throw ApiError.of(404, 'not_found', 'No test record with this token.');
-  if (done.changes !== 1) throw ApiError.of(409, 'not_vip_wait', 'The record is not in VIP wait.');
+  if (!row) throw refuse('recordNotFound');
+  if (done.changes !== 1) throw refuse('notVipWait');
   return recordView(ctx.view, row);
 };
 
@@ -127,6 +129,16 @@ const reset: ControlHandler<'reset'> = async (ctx) => {
   return {};
 };
 
+// The host key's operations (x-host-key in control.openapi.yaml): the app lets no other key reach them.
+const listKeys: ControlHandler<'listKeys'> = (ctx) => ({ keys: list(ctx.db) });
+
+const issueKey: ControlHandler<'issueKey'> = (ctx) => issue(ctx.db, ctx.body.mode, ctx.body.label ?? '', ctx.baseNow);
+
+const revokeKey: ControlHandler<'revokeKey'> = async (ctx) => {
+  if (!keyInfo(ctx.db, ctx.params.id)) throw refuse('keyNotFound');
+  return (await revoke(ctx.db, ctx.params.id, ctx.baseNow, ctx.turn)) as NonNullable<ReturnType<typeof keyInfo>>;
+};
+
 /** The control API's behaviour, by the operationIds of control.openapi.yaml. */
 export const CONTROL_HANDLERS: { [Id in keyof operations]: ControlHandler<Id> } = {
   createRecord,
@@ -136,4 +148,7 @@ export const CONTROL_HANDLERS: { [Id in keyof operations]: ControlHandler<Id> } 
   readSmsOutbox,
   advanceClock,
   reset,
+  listKeys,
+  issueKey,
+  revokeKey,
 };

@@ -1,4 +1,5 @@
 import type { TestDefinition } from '../catalog/types.js';
+import { SECRET_FIELD } from './secret.js';
 
 /** Where the sandbox's HTML questionnaires submit: `{origin}/forms/{token}/`, outside /api/v2. */
 export const FORMS_PREFIX = '/forms/';
@@ -19,9 +20,10 @@ export function page(title: string, body: string): string {
 
 /**
  * The HTML questionnaire of a record: one group of radio buttons (`a1`, `a2`, …) per item, each
- * required, and an action that posts the answers to the sandbox that served it (`origin`).
+ * required, an action that posts the answers to the sandbox's public address (`origin`), and the
+ * form's secret as a hidden field: the HTML as the API answers it can be embedded and posted as is.
  */
-export function renderHtmlForm(test: TestDefinition, token: string, origin: string): string {
+export function renderHtmlForm(test: TestDefinition, token: string, origin: string, secret: string): string {
   const q = test.questionnaire;
   if (q.kind !== 'html') throw new Error(`${test.id} has no HTML questionnaire`);
   const values = Array.from({ length: q.max - q.min + 1 }, (_, i) => q.min + i);
@@ -39,6 +41,7 @@ export function renderHtmlForm(test: TestDefinition, token: string, origin: stri
   return page(
     test.title,
     `<form id="tas-form" method="post" action="${esc(action)}" accept-charset="utf-8">
+<input type="hidden" name="${SECRET_FIELD}" value="${esc(secret)}">
 <h1>${esc(test.title)}</h1>
 <p>برای هر پرسش، شمارهٔ الگوی گمشده را انتخاب کنید.</p>
 ${items}

@@ -1,11 +1,13 @@
 import type { RawBody } from '@tas/openapi';
 import { finishRecord } from '../api/questionnaire.js';
 import type { Answer } from '../catalog/answers.js';
+import { refuse } from '../errors/index.js';
 import { ApiError } from '../http/envelope.js';
 import { type Db, sql } from '../store/db.js';
 import { testOf } from '../store/present.js';
 import { getOrganizer, getRecord } from '../store/rows.js';
 import { FORMS_PREFIX, finishedPage, refusedPage } from './render.js';
+import { type FormSecrets, SECRET_FIELD } from './secret.js';
 
 export interface FormAnswer {
   status: number;
@@ -24,42 +26,46 @@ export function formToken(pathname: string): string | undefined {
   return rest.endsWith('/') ? rest.slice(0, -1).toLowerCase() : '';
 }
 
+/** A refusal as a page the participant can read (and its code, as `data-code`, a test can). */
+export const formRefusal = (error: ApiError): FormAnswer => ({
+  status: error.status,
+  headers: { ...HTML, ...error.headers },
+  body: refusedPage(error.messages[0]?.code ?? 'refused', error.messages[0]?.text ?? 'Refused.'),
+});
+
 /**
- * The submission of a sandbox HTML questionnaire: `a1`…`aN` posted as a form (no API key: the
- * record's token in the action is the capability, as in the operator panel flow). It finishes the
- * record as `POST /record/{token}/` does, and answers a page that tells its embedder by postMessage.
+ * The submission of a sandbox HTML questionnaire: `a1`…`aN` posted as a form, with no API key but
+ * the secret the questionnaire carried (forms/secret.ts): without a good one the post is refused
+ * before the record is looked up, the same for any token. It finishes the record as
+ * `POST /record/{token}/` does, and answers a page that tells its embedder by postMessage.
  */
 export function answerForm(
   db: Db,
   clock: () => number,
+  secrets: FormSecrets,
   method: string,
   token: string,
   contentType: string | undefined,
   raw: RawBody,
 ): FormAnswer {
-  const refuse = (status: number, code: string, text: string, headers: Record<string, string> = {}) => ({
-    status,
-    headers: { ...HTML, ...headers },
-    body: refusedPage(code, text),
-  });
-  if (method !== 'POST')
-    return refuse(405, 'method_not_allowed', `${method} is not allowed here: the form posts.`, { Allow: 'POST' });
-  if (!TOKEN.test(token)) return refuse(404, 'not_found', 'No test record with this token.');
-  if (raw.tooLarge) return refuse(413, 'body_too_large', 'The answers are larger than 1 MiB.', { Connection: 'close' });
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? ''))
-    return refuse(400, 'invalid_body', 'The form posts application/x-www-form-urlencoded.');
+  const page = (error: ApiError) => formRefusal(error);
+  if (method !== 'POST') return page(refuse('formMethod', { method }).with({ Allow: 'POST' }));
+  if (!TOKEN.test(token)) return page(refuse('formNotFound'));
+  if (raw.tooLarge) return page(refuse('formTooLarge').with({ Connection: 'close' }));
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? '')) return page(refuse('formType'));
+  const fields = new URLSearchParams(raw.text);
+  // Before the record is looked up: the same answer whether it exists or not.
+  if (!secrets.check(token, fields.get(SECRET_FIELD), clock())) return page(refuse('formNotIssued'));
   const owner = sql<{ organizer: string }>(db, 'SELECT organizer FROM records WHERE token = ?').get(token);
   const org = owner && getOrganizer(db, owner.organizer);
   const row = org && getRecord(db, org.id, token);
-  if (!org || !row) return refuse(404, 'not_found', 'No test record with this token.');
+  if (!org || !row) return page(refuse('formNotFound'));
   const q = testOf(row).questionnaire;
-  if (q.kind !== 'html') return refuse(409, 'not_an_html_form', 'This record is answered through the API, not a form.');
-  const fields = new URLSearchParams(raw.text);
+  if (q.kind !== 'html') return page(refuse('notAnHtmlForm'));
   const answers: Answer[] = [];
   for (let i = 1; i <= q.count; i++) {
     const value = fields.get(`a${i}`);
-    if (value === null || !/^\d{1,3}$/.test(value))
-      return refuse(400, 'invalid_answers', `پرسش ${i} پاسخ ندارد (question ${i} has no answer).`);
+    if (value === null || !/^\d{1,3}$/.test(value)) return page(refuse('formAnswerMissing', { item: i }));
     answers.push(Number(value));
   }
   try {
@@ -67,7 +73,7 @@ export function answerForm(
     finishRecord(db, now, () => getRecord(db, org.id, token) ?? row, answers);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return refuse(error.status, error.messages[0]?.code ?? 'refused', error.messages[0]?.text ?? 'Refused.');
+    return formRefusal(error);
   }
   return { status: 200, headers: HTML, body: finishedPage(token) };
 }

@@ -1,22 +1,6 @@
-import type { components } from '../generated/api.js';
+import type { Message } from '../errors/api-error.js';
 
-/** One message of the envelope (the description's Message). */
-export type Message = components['schemas']['Message'];
-
-/** A refusal: thrown by any step, answered in the envelope with its status. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429,
-    readonly messages: Message[],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(messages[0]?.text ?? 'error');
-  }
-
-  static of(status: ApiError['status'], code: string, text: string, field?: string): ApiError {
-    return new ApiError(status, [field === undefined ? { code, text } : { code, text, field }]);
-  }
-}
+export { ApiError, type Message } from '../errors/api-error.js';
 
 /**
  * Data of type T already in JSON, as UTF-8 pieces built in steps by a handler that yields between

@@ -1,5 +1,5 @@
+import { refuse } from '../errors/index.js';
 import { KEY_WORK } from '../limits.js';
-import { ApiError } from './envelope.js';
 
 interface Key {
   /** Units in flight. */
@@ -20,7 +20,10 @@ interface Key {
  * key, and while another key is active a key past its share waits: one key's load leaves another's
  * calls about as fast as when it is alone.
  */
-export function createFairness(work: typeof KEY_WORK = KEY_WORK, clock: () => number = () => performance.now()) {
+export function createFairness(
+  work: { readonly [K in keyof typeof KEY_WORK]: number } = KEY_WORK,
+  clock: () => number = () => performance.now(),
+) {
   const keys = new Map<string, Key>();
   // Keys with a step ready to run, in the order they take turns (a Map keeps insertion order).
   const ready = new Map<string, (() => void)[]>();
@@ -98,16 +101,7 @@ export function createFairness(work: typeof KEY_WORK = KEY_WORK, clock: () => nu
       key.seen = clock();
       if (key.used + weight <= work.units && key.queue.length === 0) key.used += weight;
       else if (key.queue.length >= work.waiting)
-        throw new ApiError(
-          429,
-          [
-            {
-              code: 'too_busy',
-              text: `This key has ${work.units} units of work in flight and ${key.queue.length} calls waiting, the most it may; retry after 1 second.`,
-            },
-          ],
-          { 'Retry-After': '1' },
-        );
+        throw refuse('tooBusy', { units: work.units, waiting: key.queue.length }).with({ 'Retry-After': '1' });
       else await new Promise<void>((enter) => key.queue.push({ weight, enter }));
       let given = false;
       return () => {

@@ -1,4 +1,4 @@
-import { ApiError } from './envelope.js';
+import { refuse } from '../errors/index.js';
 
 export interface RateLimitOptions {
   perMinute: number;
@@ -30,11 +30,7 @@ export function createRateLimiter(options: RateLimitOptions) {
       const resetAt = overHour ? (hour + 1) * 3_600_000 : (minute + 1) * 60_000;
       const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
       const limit = overHour ? `${options.perHour} calls per hour` : `${options.perMinute} calls per minute`;
-      throw new ApiError(
-        429,
-        [{ code: 'rate_limited', text: `Rate limit of ${limit} exceeded; retry after ${retryAfter} seconds.` }],
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw refuse('rateLimited', { limit, retryAfter }).with({ 'Retry-After': String(retryAfter) });
     }
     w.minuteCount++;
     w.hourCount++;

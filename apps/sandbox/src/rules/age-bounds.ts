@@ -1,6 +1,6 @@
 import { resolveRef } from '@tas/openapi';
 import { description } from '../catalog/examples.js';
-import { ApiError } from '../http/envelope.js';
+import { refuse } from '../errors/index.js';
 import { ageOn } from './eligibility.js';
 
 interface Bounds {
@@ -22,10 +22,9 @@ export const AGE_BOUNDS = (() => {
 export function assertAgeInBounds(birth: string, now: number, field: string): void {
   const age = ageOn(birth, now);
   if (age >= AGE_BOUNDS.min && age <= AGE_BOUNDS.max) return;
-  throw ApiError.of(
-    400,
-    'invalid_profile',
-    `birth ${birth} gives age ${age}; a profile's age is ${AGE_BOUNDS.min} to ${AGE_BOUNDS.max} years.`,
+  throw refuse(
+    'invalidProfile',
+    { why: `birth ${birth} gives age ${age}; a profile's age is ${AGE_BOUNDS.min} to ${AGE_BOUNDS.max} years.` },
     field,
   );
 }
@@ -38,10 +37,5 @@ export function assertClockKeepsAges(oldest: string | null, now: number, seconds
   if (!oldest) return;
   const age = ageOn(oldest, now + seconds * 1000);
   if (age <= AGE_BOUNDS.max) return;
-  throw ApiError.of(
-    409,
-    'age_out_of_bounds',
-    `Moving the clock ${seconds} s would make the profile born ${oldest} aged ${age}; a profile's age is at most ${AGE_BOUNDS.max} years. Move it less, or reset.`,
-    '/seconds',
-  );
+  throw refuse('ageOutOfBounds', { seconds, oldest, age, max: AGE_BOUNDS.max }, '/seconds');
 }

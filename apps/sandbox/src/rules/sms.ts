@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { limits } from '../catalog/examples.js';
-import { ApiError } from '../http/envelope.js';
+import { refuse } from '../errors/index.js';
+import type { ApiError } from '../http/envelope.js';
 import { SMS_THROTTLE } from '../limits.js';
 import { type Db, sql } from '../store/db.js';
 import { assertRoom } from '../store/quotas.js';
@@ -40,8 +41,7 @@ export function mobileLimitReached(db: Db, organizer: string, mobile: string): b
   return (row?.n ?? 0) >= SMS.mobileLimit;
 }
 
-const mobileLimit = (field?: string) =>
-  ApiError.of(400, 'mobile_limit', 'This mobile number has reached its limit of authentications.', field);
+const mobileLimit = (field?: string) => refuse('mobileLimit', undefined, field);
 
 /** At most SMS_THROTTLE.codes codes to one number within the window (on the organizer's clock). */
 function assertNotThrottled(db: Db, organizer: string, mobile: string, now: number): void {
@@ -52,12 +52,7 @@ function assertNotThrottled(db: Db, organizer: string, mobile: string, now: numb
   ).get(organizer, mobile, since);
   if (!row || row.n < SMS_THROTTLE.codes || row.first === null) return;
   const wait = Math.max(1, Math.ceil((row.first - since) / 1000));
-  throw ApiError.of(
-    400,
-    'sms_throttled',
-    `This mobile number was sent ${row.n} codes in the last ${SMS_THROTTLE.windowSeconds} s (at most ${SMS_THROTTLE.codes}); retry after ${wait} s.`,
-    '/mobile',
-  );
+  throw refuse('smsThrottled', { sent: row.n, wait }, '/mobile');
 }
 
 interface Send {
@@ -128,11 +123,8 @@ export function pendingByDraft(db: Db, target: string, draftToken: string): Pend
  * refusal is returned (for the caller to throw after the transaction commits), not thrown.
  */
 export function checkCode(db: Db, pending: PendingRow, code: string, now: number): ApiError | undefined {
-  const refuse = (c: string, text: string) => ApiError.of(400, c, text, '/code');
-  if (pending.state === 'locked')
-    return refuse('code_locked', 'Too many wrong codes; this attempt is locked. Start authentication again.');
-  if (pending.state !== 'open' || now > pending.code_expires)
-    return refuse('code_expired', 'The SMS code has expired or was already used; start authentication again.');
+  if (pending.state === 'locked') return refuse('codeLocked', undefined, '/code');
+  if (pending.state !== 'open' || now > pending.code_expires) return refuse('codeExpired', undefined, '/code');
   if (pending.code !== code) {
     const tries = pending.tries + 1;
     const locked = tries >= SMS.maxWrongTries;
@@ -141,10 +133,8 @@ export function checkCode(db: Db, pending: PendingRow, code: string, now: number
       locked ? 'locked' : 'open',
       pending.id,
     );
-    if (locked)
-      return refuse('code_locked', 'Too many wrong codes; this attempt is locked. Start authentication again.');
-    const left = SMS.maxWrongTries - tries;
-    return refuse('wrong_code', `The SMS code does not match; ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    if (locked) return refuse('codeLocked', undefined, '/code');
+    return refuse('wrongCode', { left: SMS.maxWrongTries - tries }, '/code');
   }
   // The limit counts completed authentications, so it is kept where one completes, in its transaction:
   // codes opened on one number before any completed cannot all complete.

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sampleAnswers, score } from '../catalog/answers.js';
 import type { TestDefinition } from '../catalog/types.js';
 import type { components } from '../generated/control.js';
@@ -11,12 +11,6 @@ export interface RoleSpec {
   id: number;
   title: string;
   tests: TestDefinition[];
-}
-
-/** A UUID derived from a label, so that the seed has the same tokens after every reset. */
-export function stableUuid(label: string): string {
-  const hex = createHash('sha256').update(label).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A participant who fits the test: its minimum age (or 30), born on 1 January. */

@@ -71,7 +71,26 @@ CREATE TABLE IF NOT EXISTS sms_outbox (
   sent_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS outbox_by_mobile ON sms_outbox (organizer, mobile, id);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  organizer TEXT NOT NULL UNIQUE,
+  mode TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  revoked INTEGER
+);
+CREATE TABLE IF NOT EXISTS meta (
+  name TEXT PRIMARY KEY,
+  value BLOB NOT NULL
+);
 `;
+
+/** A value of this sandbox made once and kept with its state (a `--db` file keeps it across restarts). */
+export function metaValue(db: Db, name: string, make: () => Buffer): Buffer {
+  sql(db, 'INSERT OR IGNORE INTO meta (name, value) VALUES (?, ?)').run(name, make());
+  return (sql<{ value: Buffer }>(db, 'SELECT value FROM meta WHERE name = ?').get(name) as { value: Buffer }).value;
+}
 
 /** Opens (and creates) the database: a file, or memory when no path is given. */
 export function openDb(path?: string): Db {

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/envelope.js';
+import { refuse } from '../errors/index.js';
 import { QUOTAS } from '../limits.js';
 import { type Db, sql } from './db.js';
 
@@ -21,10 +21,11 @@ export function assertRoom(db: Db, organizer: string, adding: Partial<Record<Quo
   for (const [quota, more] of Object.entries(adding) as [Quota, number][]) {
     const now = held(db, organizer, quota);
     if (now + more > QUOTAS[quota])
-      throw ApiError.of(
-        status,
-        'quota_exceeded',
-        `This key holds ${now} of its ${QUOTAS[quota]} ${WHAT[quota]} (the sandbox's quota per key)${more > 1 ? ` and this call adds ${more}` : ''}; POST /__sandbox/reset/ frees them.`,
-      );
+      throw refuse(status === 409 ? 'quotaExceeded' : 'outboxFull', {
+        held: now,
+        quota: QUOTAS[quota],
+        what: WHAT[quota],
+        adding: more,
+      });
   }
 }

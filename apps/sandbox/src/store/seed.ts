@@ -2,7 +2,7 @@ import { exampleData } from '../catalog/examples.js';
 import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import { STEP_ROWS } from '../limits.js';
-import { createRecord, createRoadmap, type RecordState, stableUuid } from './create.js';
+import { createRecord, createRoadmap, type RecordState } from './create.js';
 import { type Db, reclaim, sql, transaction } from './db.js';
 import { writeOrganizer } from './rows.js';
 
@@ -24,23 +24,15 @@ export function defaultRoles() {
   return exampleRoles.map((role, i) => ({ ...role, tests: [test(i === 0 ? 'cas-child' : 'parenting-style')] }));
 }
 
-/** The seed of one organizer; tokens are stable, so a reset brings back the same ones. */
+/**
+ * The seed of one organizer. Its tokens are random, new in every sandbox and after every reset: a
+ * token known from another sandbox (or from before a reset) names nothing here.
+ */
 export function seedOrganizer(db: Db, organizer: string, now: number): void {
   const states: RecordState[] = ['vip_wait', 'ready', 'authenticated', 'finished'];
-  for (const state of states)
-    createRecord(
-      db,
-      organizer,
-      test('career-interest'),
-      state,
-      now,
-      stableUuid(`${organizer}:career-interest:${state}`),
-    );
-  for (const id of ['symptom-195', 'raven-html'])
-    createRecord(db, organizer, test(id), 'ready', now, stableUuid(`${organizer}:${id}:ready`));
-  createRoadmap(db, organizer, defaultRoles(), now, stableUuid(`${organizer}:roadmap`), (role, i) =>
-    stableUuid(`${organizer}:roadmap:${role}:${i}`),
-  );
+  for (const state of states) createRecord(db, organizer, test('career-interest'), state, now);
+  for (const id of ['symptom-195', 'raven-html']) createRecord(db, organizer, test(id), 'ready', now);
+  createRoadmap(db, organizer, defaultRoles(), now);
 }
 
 /** Creates the organizers and their seed once; a file database keeps its state across restarts. */
@@ -61,17 +53,8 @@ export function ensureSeed(db: Db, now: number): void {
 const TABLES = ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'];
 const immediately = async () => {};
 
-/**
- * Back to the seed: this organizer's records, roadmaps, profiles, codes and clock are dropped and
- * re-made, and the space they took is given back. The rows go STEP_ROWS at a time, with `turn`
- * between (other keys' calls run meanwhile); what is left goes with the new seed in one transaction.
- */
-export async function resetOrganizer(
-  db: Db,
-  organizer: string,
-  now: number,
-  turn: () => Promise<void> = immediately,
-): Promise<void> {
+/** Deletes this organizer's rows, STEP_ROWS at a time with `turn` between (other keys' calls run meanwhile). */
+async function deleteRows(db: Db, organizer: string, turn: () => Promise<void>): Promise<void> {
   for (const table of TABLES) {
     const step = sql(
       db,
@@ -79,10 +62,34 @@ export async function resetOrganizer(
     );
     while (step.run(organizer).changes === STEP_ROWS) await turn();
   }
+}
+
+/**
+ * Back to the seed: this organizer's records, roadmaps, profiles, codes and clock are dropped and
+ * re-made, and the space they took is given back. What is left after the steps goes with the new
+ * seed in one transaction.
+ */
+export async function resetOrganizer(
+  db: Db,
+  organizer: string,
+  now: number,
+  turn: () => Promise<void> = immediately,
+): Promise<void> {
+  await deleteRows(db, organizer, turn);
   transaction(db, 'immediate', () => {
     for (const table of TABLES) sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
     writeOrganizer(db, 'UPDATE organizers SET clock_offset_ms = 0, case_seq = 0 WHERE id = ?', organizer);
     seedOrganizer(db, organizer, now);
+  });
+  await reclaim(db, turn);
+}
+
+/** An organizer gone (its key revoked): its rows are deleted and the space given back. */
+export async function dropOrganizer(db: Db, organizer: string, turn: () => Promise<void> = immediately) {
+  await deleteRows(db, organizer, turn);
+  transaction(db, 'immediate', () => {
+    for (const table of TABLES) sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
+    writeOrganizer(db, 'DELETE FROM organizers WHERE id = ?', organizer);
   });
   await reclaim(db, turn);
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createFormSecrets } from '../src/forms/secret.js';
+
+const TOKEN = '0b9e2c4a-6f1d-4e8b-a3c5-7d2f9e1b4a60';
+const NOW = Date.parse('2026-11-20T06:00:00Z');
+const TTL = 3_600_000;
+const secrets = createFormSecrets(Buffer.alloc(32, 7), TTL);
+const issued = secrets.issue(TOKEN, NOW);
+
+describe('form secrets', () => {
+  it.each([
+    // given token, secret, when → want
+    ['its own, at once', TOKEN, issued, NOW, true],
+    ['its own, just before it expires', TOKEN, issued, NOW + TTL - 1000, true],
+    ['its own, after it expired', TOKEN, issued, NOW + TTL + 1000, false],
+    ['another record’s', '1b9e2c4a-6f1d-4e8b-a3c5-7d2f9e1b4a60', issued, NOW, false],
+    ['one with its expiry moved', TOKEN, issued.replace(/^\d+/, (e) => String(Number(e) + 3600)), NOW, false],
+    ['none', TOKEN, null, NOW, false],
+    ['garbage', TOKEN, 'x.y', NOW, false],
+  ] as const)('%s: %s', (_, token, secret, when, want) => {
+    expect(secrets.check(token, secret, when)).toBe(want);
+  });
+
+  it('another sandbox (another key) takes none of this one’s', () => {
+    expect(createFormSecrets(Buffer.alloc(32, 8), TTL).check(TOKEN, issued, NOW)).toBe(false);
+  });
+});
