@@ -8,6 +8,7 @@ import { type Addresses, LOCAL } from '../guide/addresses.js';
 import { walkthroughs } from '../guide/walkthrough/journeys.js';
 import { SAMPLE_CALLS } from '../samples/calls.js';
 import type { OperationPrefill, TargetChoice, TryitConfig } from '../tryit/config.js';
+import { JOURNEYS } from '../tryit/journeys.js';
 import { connectSrc } from './tryit-policy.js';
 
 /**
@@ -195,12 +196,18 @@ export function tryitAsset(): Promise<{ name: string; code: string }> {
  * The loader in the page: "Try it" buttons on each operation (the plain copy and Redoc's own, as Redoc
  * draws them), and on any click of a `data-tryit` button, the code imported once and opened.
  */
-export function loaderScript(src: string, routes: Record<string, string>, kind: 'op' | 'ctl' = 'op'): string {
+export function loaderScript(
+  src: string,
+  routes: Record<string, string>,
+  kind: 'op' | 'ctl' = 'op',
+  walks: Record<string, { id: string; title: string }> = {},
+): string {
   const table = JSON.stringify(routes).replace(/</g, '\\u003c');
-  return `<script>(function(){var src=${JSON.stringify(src)},r=${table},k=${JSON.stringify(kind)},m;
+  const walkTable = JSON.stringify(walks).replace(/</g, '\\u003c');
+  return `<script>(function(){var src=${JSON.stringify(src)},r=${table},w=${walkTable},k=${JSON.stringify(kind)},m;
 function load(){return m||(m=import(new URL(src,document.baseURI).href))}
 function btn(id,name){var b=document.createElement("button");b.type="button";b.className="tas-tryit-open";b.setAttribute("data-tryit",k+":"+id);b.textContent="Try it";b.setAttribute("aria-label","Try it: "+name);return b}
-function add(){for(var id in r){var s=document.querySelectorAll('[data-section-id="'+r[id]+'"], .tas-op[data-operation="'+id+'"]');for(var i=0;i<s.length;i++){var h=s[i].querySelector("h2");if(h&&!(h.nextElementSibling&&h.nextElementSibling.classList.contains("tas-tryit-open")))h.after(btn(id,h.textContent))}}}
+function add(){for(var id in r){var s=document.querySelectorAll('[data-section-id="'+r[id]+'"], .tas-op[data-operation="'+id+'"]');for(var i=0;i<s.length;i++){var h=s[i].querySelector("h2");if(h&&!(h.nextElementSibling&&h.nextElementSibling.classList.contains("tas-tryit-open"))){var b=btn(id,h.textContent);h.after(b);var j=w[id];if(j){var a=document.createElement("button");a.type="button";a.className="tas-tryit-open tas-walk-open";a.setAttribute("data-tryit","journey:"+j.id);a.textContent="Walk the whole journey: "+j.title;b.after(a)}}}}}
 var q=0;function later(){if(!q){q=1;requestAnimationFrame(function(){q=0;add()})}}
 document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-tryit]");if(!b)return;e.preventDefault();b.setAttribute("aria-busy","true");load().then(function(x){b.removeAttribute("aria-busy");return x.open(b.getAttribute("data-tryit"))}).catch(function(err){b.removeAttribute("aria-busy");alert("Try it could not load: "+err.message)})});
 document.addEventListener("DOMContentLoaded",function(){add();var p=document.getElementById("redoc");if(p)addEventListener("tas:redoc",function(){add();new MutationObserver(later).observe(p,{childList:true,subtree:true})})})})()</script>`;
@@ -236,8 +243,12 @@ export async function addTryit(options: {
   );
   if (control) writeFileSync(join(outDir, CONTROL_JSON), JSON.stringify(control.doc));
   const src = `${assets.href}${asset.name}`;
+  // Each journey's first operation of the API links its walk (the wizard, in the reference's page too).
+  const walks = Object.fromEntries(
+    JOURNEYS.map((j) => [j.steps.find((s) => s.operationId)?.operationId ?? '', { id: j.id, title: j.title }]),
+  );
   const pages: [string, string][] = [
-    ['reference.html', loaderScript(src, routes)],
+    ['reference.html', loaderScript(src, routes, 'op', walks)],
     ['index.html', loaderScript(src, routes)],
     ...(control ? [['sandbox-control.html', loaderScript(src, control.routes, 'ctl')] as [string, string]] : []),
   ];

@@ -1,8 +1,7 @@
-import { PERSIAN } from '../guide/html.js';
 import type { Kind, TargetChoice, TryitConfig } from './config.js';
 import { LOCAL_ADDRESS } from './config.js';
-import type { Answer, Departure } from './judge.js';
-import { jsonPath, type Outgoing, type Parts } from './request.js';
+import type { Answer } from './judge.js';
+import type { Outgoing, Parts } from './request.js';
 import { keyFor, read, setKeyFor, write } from './state.js';
 
 let ids = 0;
@@ -218,86 +217,6 @@ export async function send(
     seen[name] = value;
   });
   return { status: response.status, headers: seen, text, ms };
-}
-
-/** The body as a person reads it: pretty JSON, Persian runs right to left within their line. */
-export function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * The pretty body as nodes: each Persian run isolated (`<bdi>`, as the guide's code blocks do), so
- * that it reads right to left while the quotes, the comma and the line's indent stay where JSON puts them.
- */
-export function bodyRuns(text: string): (Node | string)[] {
-  const out: (Node | string)[] = [];
-  let at = 0;
-  for (const m of text.matchAll(PERSIAN)) {
-    const start = m.index ?? 0;
-    out.push(text.slice(at, start), h('bdi', { lang: 'fa' }, m[0]));
-    at = start + m[0].length;
-  }
-  out.push(text.slice(at));
-  return out;
-}
-
-/** Status, time, the verdict (or each departure), the headers the browser may read, the body. */
-export function answerView(answer: Answer & { ms: number }, departures?: Departure[]): HTMLElement {
-  const verdict =
-    departures === undefined
-      ? undefined
-      : departures.length === 0
-        ? h('p', { class: 'tas-verdict tas-ok', 'data-verdict': 'matches' }, '✓ Matches the description')
-        : h(
-            'div',
-            { class: 'tas-verdict tas-bad', 'data-verdict': 'departs' },
-            h('p', {}, `✗ Departs from the description (${departures.length}):`),
-            h(
-              'ul',
-              {},
-              ...departures.map((d) =>
-                h(
-                  'li',
-                  {
-                    'data-rule': d.rule,
-                    'data-path': jsonPath(d.path),
-                    'data-ground': d.assumed ? 'assumed' : 'stated',
-                  },
-                  h('code', {}, jsonPath(d.path)),
-                  ` ${d.message} `,
-                  h('strong', {}, d.assumed ? 'assumed' : 'stated'),
-                  h(
-                    'small',
-                    {},
-                    ` [${d.rule}] ${d.assumed ? "the description's choice, not the interface's" : `the interface: ${d.statement}`}`,
-                  ),
-                ),
-              ),
-            ),
-          );
-  const headers = Object.entries(answer.headers);
-  return h(
-    'section',
-    { class: 'tas-answer', 'aria-label': 'Answer' },
-    h(
-      'p',
-      { class: 'tas-status', 'data-status': String(answer.status) },
-      h('strong', {}, `${answer.status}`),
-      ` · ${answer.ms} ms`,
-    ),
-    verdict,
-    h(
-      'details',
-      {},
-      h('summary', {}, `Headers (${headers.length} the browser may read)`),
-      h('dl', {}, ...headers.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { dir: 'auto' }, v)])),
-    ),
-    h('pre', { class: 'tas-json', dir: 'ltr', tabindex: '0', 'aria-label': 'Body' }, ...bodyRuns(pretty(answer.text))),
-  );
 }
 
 /** A failure before any answer (a bad field, a server that is not there): said in words, in place. */
