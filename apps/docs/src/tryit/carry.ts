@@ -46,7 +46,8 @@ export function learn(operationId: string, parts: Parts, data: Json, s: Session)
   switch (operationId) {
     case 'listRecords': {
       const results = ((data.results ?? []) as Json[]).filter((r) => str(r.token));
-      const ready = results.find((r) => r.role === null && r.status === 2 && r.auth_required === true) ?? results[0];
+      // The record a person takes from a listing: a ready standalone one (a roadmap's authenticates with its roadmap).
+      const ready = results.find((r) => r.role === null && r.status === 2 && r.auth_required === true);
       const listed = results.map((r) => ({ token: String(r.token), label: `listed: ${String(r.test_id)}` }));
       return { records: withRecords(s, listed), ...(ready ? { record: String(ready.token) } : {}) };
     }

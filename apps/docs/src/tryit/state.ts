@@ -29,6 +29,8 @@ export interface Session {
   answers?: string;
 }
 
+const listeners = new Set<() => void>();
+
 export const SESSION_KEYS = [
   'record',
   'roadmap',
@@ -62,16 +64,26 @@ export function write(name: string, value: string | undefined): void {
 export const keyFor = (kind: Kind) => read(`key:${kind}`);
 export const setKeyFor = (kind: Kind, key: string) => write(`key:${kind}`, key);
 
+/**
+ * Whose environment: a token belongs to one organizer (the key) on one server, so each target and key
+ * has its own; switching back finds it as it was.
+ */
+let scope = '';
+export function setScope(next: string): void {
+  if (next === scope) return;
+  scope = next;
+  for (const l of [...listeners]) l();
+}
+
 export function session(): Session {
   const out: Session = {};
   for (const k of SESSION_KEYS) {
-    const v = read(`session:${k}`);
+    const v = read(`session:${scope}:${k}`);
     if (v) out[k] = v;
   }
   return out;
 }
 
-const listeners = new Set<() => void>();
 /** Called after every change of the environment (an answer learnt, a value edited); returns the unsubscribe. */
 export function onSession(listener: () => void): () => void {
   listeners.add(listener);
@@ -82,7 +94,7 @@ export function onSession(listener: () => void): () => void {
 export function remember(values: { [K in keyof Session]?: string | null }): void {
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined) continue;
-    write(`session:${k}`, v ?? undefined);
+    write(`session:${scope}:${k}`, v ?? undefined);
   }
   for (const l of [...listeners]) l();
 }

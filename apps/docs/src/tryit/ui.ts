@@ -2,7 +2,7 @@ import type { Kind, TargetChoice, TryitConfig } from './config.js';
 import { LOCAL_ADDRESS } from './config.js';
 import type { Answer } from './judge.js';
 import type { Outgoing, Parts } from './request.js';
-import { keyFor, read, setKeyFor, write } from './state.js';
+import { keyFor, read, setKeyFor, setScope, write } from './state.js';
 
 let ids = 0;
 export const uid = (name: string) => `tas-tryit-${name}-${++ids}`;
@@ -100,7 +100,11 @@ export class TargetPicker {
     this.element = h('div', { class: 'tas-target' }, field('Target', this.select), this.addressField, keyField, keys);
     this.select.addEventListener('change', () => this.changed(suggestedKey));
     this.address.addEventListener('change', () => write(`address:${this.choice.id}`, this.address.value.trim()));
-    this.key.addEventListener('input', () => setKeyFor(this.kind, this.key.value));
+    this.key.addEventListener('input', () => {
+      setKeyFor(this.kind, this.key.value);
+      this.scoped();
+    });
+    this.address.addEventListener('input', () => this.scoped());
     this.changed(suggestedKey);
   }
 
@@ -129,6 +133,13 @@ export class TargetPicker {
   setKey(key: string): void {
     this.key.value = key;
     setKeyFor(this.kind, key);
+    this.scoped();
+  }
+
+  /** The environment of this target and key (src/tryit/state.ts). */
+  private scoped(): void {
+    const t = this.choice;
+    setScope(`${t.id}|${t.local ? this.address.value.trim() : t.url}|${this.key.value.trim()}`);
   }
 
   private changed(suggestedKey?: string): void {
@@ -141,6 +152,7 @@ export class TargetPicker {
       t.kind === 'sandbox'
         ? `The sandbox's keys: ${this.config.keys.join(' (SMS codes), ')} (instant). Kept for this tab only.`
         : 'The mock takes any key. Kept for this tab only.';
+    this.scoped();
     for (const l of this.listeners) l();
   }
 }
