@@ -28,6 +28,7 @@ let page: Page;
 const sent: string[] = [];
 const errors: string[] = [];
 const requests: string[] = [];
+const refused: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(join(siteDir, 'tryit.json'))) {
@@ -45,6 +46,10 @@ beforeAll(async () => {
   page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('request', (r) => requests.push(r.url()));
+  // The page's policy (no inline script but its own, nothing evaluated) refuses nothing Try it does.
+  page.on('console', (m) => {
+    if (/Content Security Policy/.test(m.text())) refused.push(m.text());
+  });
   mkdirSync(artifacts, { recursive: true });
 });
 
@@ -192,6 +197,7 @@ describe('Try it on a phone: the journeys through the reference panels alone', (
         .sort(),
     );
     expect(errors).toEqual([]);
+    expect(refused).toEqual([]);
     const origins = new Set(requests.filter((u) => !u.startsWith('about:')).map((u) => new URL(u).origin));
     expect([...origins].sort()).toEqual([site.url, sandbox.url].sort());
     expect(requests.filter((u) => u.includes('sandbox-key'))).toEqual([]);

@@ -106,6 +106,14 @@ async function openOperation(operationId: string) {
   await dialog().waitFor();
 }
 
+/** The policy the page's first script wrote: where Try it may send, frame and post. */
+const effective = (p: Page) =>
+  p.evaluate(() =>
+    [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')]
+      .map((m) => (m as HTMLMetaElement).content)
+      .pop(),
+  );
+
 /** Chooses a local target at an address, with a key. */
 async function choose(kind: 'sandbox' | 'mock', url: string, key: string) {
   await dialog().getByLabel('Target').selectOption(`local-${kind}`);
@@ -189,6 +197,7 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
       // A sandbox only: the mock has no control API.
       expect(await dialog().getByLabel('Target').locator('option').allTextContents()).toEqual([
         'A sandbox on this machine (localhost)',
+        'Another address: add one by hand',
       ]);
       await choose('sandbox', sandboxUrl, 'sandbox-key-sms');
       if (operationId === 'completeVip')
@@ -309,11 +318,69 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     expect([...new Set(requests.map(origin))].sort()).toEqual([site.url, mockUrl].sort());
   });
 
-  it('the pages carry the policy that allows exactly the site, the configured targets and localhost', async () => {
-    const html = await (await fetch(`${site.url}/reference.html`)).text();
-    expect(html).toContain(
-      `<meta http-equiv="Content-Security-Policy" content="connect-src 'self' http://localhost:* http://127.0.0.1:*">`,
-    );
+  it('on a phone: a sandbox at an address added by hand is allowed for the tab, the key said to go there', async () => {
+    const lan = await gateway(sandboxUrl, { host: '127.0.0.2', prefix: '/lan' });
+    const other = await gateway(sandboxUrl, { host: '127.0.0.3' });
+    try {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${site.url}/reference.html`);
+      expect(await effective(page)).toBe(
+        "connect-src 'self' http://localhost:* http://127.0.0.1:*; frame-src http://localhost:* http://127.0.0.1:*; form-action 'self' http://localhost:* http://127.0.0.1:*",
+      );
+      await openOperation('getRecord');
+      await dialog().getByLabel('Target').selectOption('add');
+      expect(await dialog().locator('.tas-key-goes').textContent()).toMatch(
+        /carries the API key you give below, in its API-KEY header/,
+      );
+      await dialog().getByLabel('Address of the server').fill(lan.url);
+      await dialog().getByRole('button', { name: 'Allow this address and reload the page' }).click();
+      // The page loads again under a policy that names it, and the panel opens again on it.
+      await page.waitForEvent('load');
+      await dialog().waitFor();
+      expect(await dialog().getByLabel('Target').inputValue()).toBe(`added:${lan.url}`);
+      expect(await effective(page)).toContain(`connect-src 'self' http://localhost:* http://127.0.0.1:* ${lan.url}/;`);
+      expect(
+        await dialog()
+          .getByLabel('API key')
+          .getAttribute('aria-describedby')
+          .then((id) => page.locator(`#${id}`).textContent()),
+      ).toContain(`Sent only to ${lan.url}, in the API-KEY header`);
+      await dialog().getByLabel('API key').fill('sandbox-key-sms');
+      expect(await helper('Make a ready record')).toMatch(/^Ready record/);
+      expect(await sendAndJudge()).toBe('matches');
+      await page.screenshot({ path: join(artifacts, 'tryit-added-address-390.png') });
+      expect(lan.seen()).toBeGreaterThanOrEqual(2);
+      // Another origin, and the added one outside its prefix, are refused before they are sent.
+      const answers = await page.evaluate(
+        async (urls) =>
+          Promise.all(
+            urls.map((u) =>
+              fetch(u).then(
+                (r) => String(r.status),
+                () => 'refused',
+              ),
+            ),
+          ),
+        [`${other.url}/api/v2/record/`, `${new URL(lan.url).origin}/api/v2/record/`],
+      );
+      expect(answers).toEqual(['refused', 'refused']);
+      expect(other.seen()).toBe(0);
+      refused.length = 0;
+      // Forgotten, it is no longer offered nor allowed.
+      await dialog().getByRole('button', { name: 'Forget this address' }).click();
+      await page.waitForEvent('load');
+      await dialog().waitFor();
+      expect(await dialog().getByLabel('Target').locator('option').allTextContents()).not.toContain(
+        expect.stringContaining(lan.url),
+      );
+      expect(await effective(page)).not.toContain(lan.url);
+      await dialog().getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await Promise.all([lan.close(), other.close()]);
+    }
+  });
+
+  it('no page script was refused by the policy, and none failed', () => {
     expect(errors).toEqual([]);
     expect(refused).toEqual([]);
   });
@@ -362,6 +429,7 @@ describe('Try it on a site built for a hosted sandbox and mock (--sandbox-url, -
       `The hosted mock (${hostedMock.url})`,
       'A sandbox on this machine (localhost)',
       'A mock on this machine (localhost)',
+      'Another address: add one by hand',
     ]);
     expect(await target.inputValue()).toBe('sandbox');
     expect(await panel().getByLabel('Address of your local server').isVisible()).toBe(false);
@@ -387,11 +455,12 @@ describe('Try it on a site built for a hosted sandbox and mock (--sandbox-url, -
   });
 
   it('its pages allow exactly the hosted servers (and localhost): another origin is refused by the browser', async () => {
-    const html = await (await fetch(`${hostedSite.url}/reference.html`)).text();
-    expect(html).toContain(
-      `<meta http-equiv="Content-Security-Policy" content="connect-src 'self' ${hostedSandbox.url}/ ${hostedMock.url}/ http://localhost:* http://127.0.0.1:*">`,
-    );
     await hostedPage.goto(`${hostedSite.url}/reference.html`);
+    expect(await effective(hostedPage)).toMatch(
+      new RegExp(
+        `^connect-src 'self' ${hostedSandbox.url}/ ${hostedMock.url}/ http://localhost:\\* http://127.0.0.1:\\*;`,
+      ),
+    );
     const tried = await hostedPage.evaluate(
       async (urls) => {
         const blocked: string[] = [];

@@ -10,11 +10,12 @@ import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
 import { writeDownloads } from './downloads.js';
+import { withPagePolicy } from './page-policy.js';
 import { operationsOf } from './prerender.js';
 import { buildReference, bundle } from './redoc.js';
 import { copyServerPackages } from './server-packages.js';
 import { copyPublished } from './servers.js';
-import { addTryit, connectSources, withCspMeta } from './tryit.js';
+import { addTryit, connectSources } from './tryit.js';
 
 export interface SiteOptions {
   outDir: string;
@@ -170,7 +171,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     ...(controlDoc ? { control: { doc: controlDoc, routes: routes(controlDoc) } } : {}),
   });
   for (const file of readdirSync(outDir).filter((f) => f.endsWith('.html')))
-    writeFileSync(join(outDir, file), withCspMeta(readFileSync(join(outDir, file), 'utf8'), connectSources(addresses)));
+    writeFileSync(
+      join(outDir, file),
+      withPagePolicy(readFileSync(join(outDir, file), 'utf8'), connectSources(addresses)),
+    );
   return {
     version: doc.info.version,
     operations: listOperations(doc).length,

@@ -38,7 +38,9 @@ export function withSwitcher(
   const switcher =
     `<a href="${up}changes.html">Changes</a>\n` +
     `<label class="tas-version">Version <select data-version-switcher aria-label="Documentation version" ` +
-    `onchange="location.href=this.value+location.hash" style="font:inherit">${options}</select></label>\n`;
+    `style="font:inherit">${options}</select></label>\n` +
+    // A listener, not an onchange attribute: the page's policy runs no inline handler.
+    `<script>document.querySelector("[data-version-switcher]").addEventListener("change",function(e){location.href=e.target.value+location.hash})</script>\n`;
   const close = end + '</nav>'.length;
   return `${html.slice(0, end)}${switcher}</nav>${olderNote(here, versions, file, exists, up)}${html.slice(close)}`;
 }

@@ -2,7 +2,8 @@ import { knownRecords } from './carry.js';
 import type { OperationPrefill, TryitConfig } from './config.js';
 import { sandboxHelpers } from './helpers.js';
 import { onSession, remember, type Session, session } from './state.js';
-import { field, h, type TargetPicker } from './ui.js';
+import type { TargetPicker } from './target.js';
+import { field, h } from './ui.js';
 
 type Shown = 'record' | 'roadmap' | 'mobile' | 'draft_token' | 'code';
 

@@ -3,7 +3,8 @@ import { codeFor, learn } from './carry.js';
 import type { TryitConfig } from './config.js';
 import type { Outgoing } from './request.js';
 import { remember, session } from './state.js';
-import { field, h, problem, send, type TargetPicker, unreachable } from './ui.js';
+import type { TargetPicker } from './target.js';
+import { field, h, problem, send, unreachable } from './ui.js';
 
 export const CONTROL = '/__sandbox';
 

@@ -6,7 +6,8 @@ import { CONTROL, control } from './helpers.js';
 import type { Context } from './panel.js';
 import { type Outgoing, outgoing, type Parts } from './request.js';
 import { remember } from './state.js';
-import { dialog, h, problem, RequestEditor, send, TargetPicker, unreachable } from './ui.js';
+import { TargetPicker } from './target.js';
+import { dialog, h, problem, RequestEditor, send, unreachable } from './ui.js';
 
 type Json = Record<string, unknown>;
 
@@ -365,7 +366,7 @@ export function openJourney(ctx: Context, id: string): void {
         const example =
           target.kind === 'mock' && step.operationId ? ctx.config.mock_examples[step.operationId] : undefined;
         const answer = await send(sent, target.apiKey(), example ? { Prefer: `example=${example}` } : {});
-        const departures = step.operationId ? ctx.judge(step.operationId, sent, answer) : undefined;
+        const departures = step.operationId ? await ctx.judge(step.operationId, sent, answer) : undefined;
         out.replaceChildren(answerView(answer, departures));
         let data: Json = {};
         try {

@@ -5,7 +5,8 @@ import { envView } from './env-view.js';
 import type { Departure } from './judge.js';
 import { asClient, asCurl, type Outgoing, outgoing, type Parts } from './request.js';
 import { onSession, remember, type Session, session } from './state.js';
-import { copy, dialog, h, problem, RequestEditor, send, showBelowTitle, TargetPicker, unreachable } from './ui.js';
+import { TargetPicker } from './target.js';
+import { copy, dialog, h, problem, RequestEditor, send, showBelowTitle, unreachable } from './ui.js';
 
 export interface Context {
   config: TryitConfig;
@@ -13,7 +14,7 @@ export interface Context {
     operationId: string,
     request: Outgoing,
     answer: { status: number; headers: Record<string, string>; text: string },
-  ) => Departure[];
+  ) => Promise<Departure[]>;
 }
 
 /** The carried pieces of the request (token, code, draft token, answers) set again from the environment. */
@@ -89,7 +90,7 @@ export function openPanel(ctx: Context, operationId: string): void {
         remember(
           learn(operationId, parts, (json as { data?: Record<string, unknown> } | undefined)?.data ?? {}, session()),
         );
-      result.replaceChildren(answerView(answer, ctx.judge(operationId, sent, answer)));
+      result.replaceChildren(answerView(answer, await ctx.judge(operationId, sent, answer)));
       // On a phone the answer is below the editor: bring Send, the status and the verdict into view.
       showBelowTitle(actions);
       last = { sent, parts };

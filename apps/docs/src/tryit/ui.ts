@@ -1,8 +1,5 @@
-import type { Kind, TargetChoice, TryitConfig } from './config.js';
-import { LOCAL_ADDRESS } from './config.js';
 import type { Answer } from './judge.js';
 import type { Outgoing, Parts } from './request.js';
-import { keyFor, read, setKeyFor, setScope, write } from './state.js';
 
 let ids = 0;
 export const uid = (name: string) => `tas-tryit-${name}-${++ids}`;
@@ -54,107 +51,6 @@ export function dialog(title: string, cls: string): { dialog: HTMLDialogElement;
   document.body.append(el);
   el.showModal();
   return { dialog: el, body };
-}
-
-/** Where calls go, and with which key: the configured hosted servers, or a local one (localhost, any port). */
-export class TargetPicker {
-  readonly element: HTMLElement;
-  private select = h('select', { name: 'target' });
-  private address = h('input', {
-    type: 'url',
-    name: 'address',
-    inputmode: 'url',
-    autocomplete: 'off',
-    spellcheck: 'false',
-  });
-  private key = h('input', {
-    type: 'text',
-    name: 'api-key',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    list: uid('keys'),
-  });
-  private addressField: HTMLElement;
-  private keyHint: HTMLElement;
-  private listeners: (() => void)[] = [];
-
-  constructor(
-    private config: TryitConfig,
-    suggestedKey?: string,
-  ) {
-    for (const t of config.targets) this.select.append(h('option', { value: t.id }, t.label));
-    const saved = read('target');
-    if (saved && config.targets.some((t) => t.id === saved)) this.select.value = saved;
-    const keys = h(
-      'datalist',
-      { id: this.key.getAttribute('list') ?? '' },
-      ...config.keys.map((k) => h('option', { value: k })),
-    );
-    this.addressField = field(
-      'Address of your local server',
-      this.address,
-      'http://localhost:<port> (or 127.0.0.1): where tas-sandbox or tas-mock listens',
-    );
-    const keyField = field('API key', this.key, ' ');
-    this.keyHint = keyField.querySelector('small') as HTMLElement;
-    this.element = h('div', { class: 'tas-target' }, field('Target', this.select), this.addressField, keyField, keys);
-    this.select.addEventListener('change', () => this.changed(suggestedKey));
-    this.address.addEventListener('change', () => write(`address:${this.choice.id}`, this.address.value.trim()));
-    this.key.addEventListener('input', () => {
-      setKeyFor(this.kind, this.key.value);
-      this.scoped();
-    });
-    this.address.addEventListener('input', () => this.scoped());
-    this.changed(suggestedKey);
-  }
-
-  get choice(): TargetChoice {
-    return this.config.targets.find((t) => t.id === this.select.value) ?? (this.config.targets[0] as TargetChoice);
-  }
-  get kind(): Kind {
-    return this.choice.kind;
-  }
-  /** The chosen base URL, or an error for a local address that is not http://localhost:<port>. */
-  url(): string {
-    const t = this.choice;
-    if (!t.local) return t.url;
-    const value = this.address.value.trim().replace(/\/+$/, '');
-    const m = LOCAL_ADDRESS.exec(value);
-    if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535)
-      throw new Error(`"${value}" is not a local address: give http://localhost:<port> (or http://127.0.0.1:<port>)`);
-    return value;
-  }
-  apiKey(): string {
-    return this.key.value.trim();
-  }
-  onChange(listener: () => void): void {
-    this.listeners.push(listener);
-  }
-  setKey(key: string): void {
-    this.key.value = key;
-    setKeyFor(this.kind, key);
-    this.scoped();
-  }
-
-  /** The environment of this target and key (src/tryit/state.ts). */
-  private scoped(): void {
-    const t = this.choice;
-    setScope(`${t.id}|${t.local ? this.address.value.trim() : t.url}|${this.key.value.trim()}`);
-  }
-
-  private changed(suggestedKey?: string): void {
-    const t = this.choice;
-    write('target', t.id);
-    this.addressField.hidden = !t.local;
-    this.address.value = read(`address:${t.id}`) ?? t.url;
-    this.key.value = keyFor(t.kind) ?? (t.kind === 'sandbox' ? (suggestedKey ?? this.config.keys[0] ?? '') : 'any-key');
-    this.keyHint.textContent =
-      t.kind === 'sandbox'
-        ? `The sandbox's keys: ${this.config.keys.join(' (SMS codes), ')} (instant). Kept for this tab only.`
-        : 'The mock takes any key. Kept for this tab only.';
-    this.scoped();
-    for (const l of this.listeners) l();
-  }
 }
 
 /** The request's parts as JSON, each in its own labelled box: path parameters, query, body. */
