@@ -1,15 +1,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { listAssumptions, listOperations, loadDescription, type OpenApiDocument } from '@tas/openapi';
+import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
 import { readClientExamples } from '../guide/client-examples.js';
 import { errorsPage } from '../guide/errors.js';
+import { HOSTING, hostingPage, sandboxReadmePage } from '../guide/hosting.js';
 import { FAVICON, markCurrent } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
-import { writeDownloads } from './downloads.js';
+import { forThePage, writeDownloads } from './downloads.js';
 import { withPagePolicy } from './page-policy.js';
 import { operationsOf } from './prerender.js';
 import { buildReference, bundle } from './redoc.js';
@@ -150,7 +152,21 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     log(`typed-client examples: none in ${options.clientExamplesDir}; the page shows curl only and says so`);
   }
   // The guide's own pages, by file name: a page more is a line more.
+  const sandboxDownload = servers.find((s) => s.bin === 'tas-sandbox');
+  const sandboxReadme = options.serverDirs
+    ?.map((d) => join(d, 'package', 'README.md'))
+    .find((f) => sandboxDownload && f.includes('sandbox') && existsSync(f));
   const pages: Record<string, string> = {
+    [HOSTING.page]: hostingPage({ doc, addresses, sandbox: sandboxDownload, readme: Boolean(sandboxReadme), control }),
+    ...(sandboxReadme
+      ? {
+          [HOSTING.readme]: sandboxReadmePage({
+            doc,
+            html: forThePage(await marked.parse(readFileSync(sandboxReadme, 'utf8'))),
+            control,
+          }),
+        }
+      : {}),
     'index.html': guidePage({ doc, clientExamples, control, arazzo, client: downloads.client, servers, addresses }),
     'assumptions.html': assumptionsPage({ doc, control }),
     'errors.html': errorsPage({ doc, control, addresses }),

@@ -44,7 +44,7 @@ export function serversSection(servers: ServerDownload[], addresses: Addresses):
 <code class="sha256">${esc(s.sha256)}</code>: ${role?.what ?? ''}. In the folder you downloaded it to (Node.js 20.19 or later, no project needed):</p>
 ${code(startCommands(s).join('\n'), 'sh')}
 <p>It prints the address it listens on${role ? ` (<code>${esc(role.local)}</code>; <code>--port</code> picks another)` : ''} and serves until Ctrl-C.
-<code>npx --yes --package ./${esc(s.file)} ${esc(s.bin)} --help</code> lists every option.</p>`;
+<code>npx --yes --package ./${esc(s.file)} ${esc(s.bin)} --help</code> lists every option.${s.bin === 'tas-sandbox' ? ' Running it where partners reach it: <a href="hosting.html">Hosting the sandbox for partners</a>.' : ''}</p>`;
   });
   return `${hostedText}
 <p>Both run on your machine from their tarballs alone. The first start installs the package's
