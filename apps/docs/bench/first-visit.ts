@@ -143,11 +143,13 @@ async function load(context: BrowserContext, url: string, summary?: string): Pro
   }
   await tab.addInitScript(watchHeading(summary));
   await tab.goto(url, { waitUntil: 'commit' });
-  await tab.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt, null, {
-    timeout: 120_000,
-    polling: 100,
-  });
-  const ms = await tab.evaluate(() => (window as unknown as { __visibleAt: number }).__visibleAt);
+  // Asked from outside, every 100 ms: waitForFunction polls with code the page's policy refuses to evaluate.
+  let ms: number | undefined;
+  for (const until = Date.now() + 120_000; ms === undefined && Date.now() < until; )
+    ms = await tab
+      .evaluate(() => (window as unknown as { __visibleAt?: number }).__visibleAt)
+      .then((v) => v ?? new Promise<undefined>((r) => setTimeout(r, 100)));
+  if (ms === undefined) throw new Error(`${url}: the heading "${summary}" was not on screen within 120 s`);
   // The whole first visit: the renderer too, once the page has loaded and gone quiet.
   await tab.waitForLoadState('load', { timeout: 120_000 });
   await tab.waitForLoadState('networkidle', { timeout: 120_000 });
@@ -211,7 +213,7 @@ console.log(`
 time to the linked operation's heading on screen (median of ${times.ours.length} loads each):
   ours              ${s(a)}
   Redocly default   ${s(b)}
-  ratio             ${(a / b).toFixed(2)} (target: at most 0.33)
+  ratio             ${(a / b).toFixed(2)} (target: under 1 s and at most 0.10)
 bytes of a first visit (median): ours ${kB(median(firstBytes.ours))}, Redocly default ${kB(median(firstBytes.theirs))}
 bytes of a second Redoc page (sandbox-control.html, same visit): ${kB(median(secondBytes))} (target: at most 100 kB)
 site: ${kB(sizeOf(ours, plain))} (${kB(sizeOf(ours))} with its .br and .gz), ${versionDirs.length} version folder(s) under v/ of ${versionDirs
