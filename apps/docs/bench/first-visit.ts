@@ -20,6 +20,7 @@ import { parseCommandLine } from '@tas/serve';
 import type { BrowserContext } from 'playwright-core';
 import { parse } from 'yaml';
 import { compressSite } from '../src/builder/compress.js';
+import { withPagePolicy } from '../src/builder/page-policy.js';
 import { operationsOf } from '../src/builder/prerender.js';
 import { buildVersionedSite } from '../src/builder/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';
@@ -70,7 +71,9 @@ if (built.status !== 0) throw new Error(`redocly build-docs failed:\n${built.std
 const page = readFileSync(join(theirs, 'reference.html'), 'utf8');
 const cdn = /https:\/\/cdn\.redocly\.com\/[^"]+\/redoc\.standalone\.js/.exec(page)?.[0];
 if (!cdn) throw new Error('the default page no longer loads Redoc from the CDN: review bench/first-visit.ts');
-writeFileSync(join(theirs, 'reference.html'), page.replaceAll(cdn, './redoc.standalone.js'));
+// Served as ours is, under a policy of its own (its inline scripts by their hashes): the docs server sends a
+// page without one a policy that runs no inline script at all.
+writeFileSync(join(theirs, 'reference.html'), withPagePolicy(page.replaceAll(cdn, './redoc.standalone.js'), []));
 copyFileSync(standalone, join(theirs, 'redoc.standalone.js'));
 compressSite(theirs);
 
@@ -151,8 +154,12 @@ async function load(context: BrowserContext, url: string, summary?: string): Pro
       .then((v) => v ?? new Promise<undefined>((r) => setTimeout(r, 100)));
   if (ms === undefined) throw new Error(`${url}: the heading "${summary}" was not on screen within 120 s`);
   // The whole first visit: the renderer too, once the page has loaded and gone quiet.
-  await tab.waitForLoadState('load', { timeout: 120_000 });
-  await tab.waitForLoadState('networkidle', { timeout: 120_000 });
+  await tab.waitForLoadState('load', { timeout: 120_000 }).catch((e) => {
+    throw new Error(`${url}: no load event within 120 s of the heading (${(e as Error).message})`);
+  });
+  await tab.waitForLoadState('networkidle', { timeout: 120_000 }).catch((e) => {
+    throw new Error(`${url}: the network not idle within 120 s of the load event (${(e as Error).message})`);
+  });
   await tab.close();
   return { ms, bytes, left };
 }
