@@ -115,6 +115,23 @@ async function answerAndResult(shot: string) {
 }
 
 describe('Try it on a phone: the journeys through the reference panels alone', () => {
+  it('a refusal: its status first, coloured, its code linked to the errors page, the verdict after it', async () => {
+    // Nothing carried yet: the description's example token, which this sandbox does not have.
+    await open('getResult', 'sandbox-key-sms');
+    expect(await send('getResult', 'refused')).toEqual(['getResult', '404', 'matches']);
+    const answer = dialog().locator('.tas-sent .tas-answer');
+    expect(await answer.locator('> *').evaluateAll((els) => els.slice(0, 3).map((e) => e.className))).toEqual([
+      'tas-status tas-status-refused',
+      'tas-refusal',
+      'tas-verdict tas-ok-quiet',
+    ]);
+    const link = answer.locator('.tas-refusal a');
+    expect([await link.textContent(), await link.getAttribute('href')]).toEqual([
+      'not_found',
+      `${site.url}/errors.html#not_found`,
+    ]);
+  });
+
   it('a standalone record by SMS: listed, authenticated, the code read for it, verified, answered, scored', async () => {
     await open('listRecords', 'sandbox-key-sms');
     expect(await send('listRecords')).toEqual(ok('listRecords'));

@@ -173,6 +173,21 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     await dialog().getByRole('button', { name: 'Close' }).click();
   });
 
+  it.each([
+    ['authenticateRecord', 'sms', 'Walk it: A standalone record, SMS authentication'],
+    ['getRoadmap', 'roadmap', 'Walk it: A roadmap: one authentication for every role'],
+  ])(
+    "the reference's %s, a journey's first operation of the API, opens the %s journey's walk",
+    async (operationId, journey, title) => {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${site.url}/reference.html#operation/${operationId}`);
+      const walk = page.locator(`[data-section-id] button[data-tryit="journey:${journey}"]`).first();
+      await walk.click();
+      expect(await dialog().getByRole('heading', { level: 2 }).first().textContent()).toBe(title);
+      await dialog().getByRole('button', { name: 'Close' }).click();
+    },
+  );
+
   it("on the control API's page: each of its operations sent from its panel against the sandbox, marked matching", async () => {
     await page.setViewportSize(LAPTOP);
     const control = JSON.parse(readFileSync(join(siteDir, 'sandbox-control.json'), 'utf8'));

@@ -31,7 +31,7 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-type Envelope = { data?: { html?: unknown }; messages?: { code?: unknown; message?: unknown }[] };
+type Envelope = { data?: { html?: unknown }; messages?: { code?: unknown; text?: unknown }[] };
 
 const parse = (text: string): Envelope | undefined => {
   try {
@@ -57,7 +57,7 @@ function refusal(json: Envelope | undefined): HTMLElement | undefined {
           { href: new URL(`errors.html#${String(m.code)}`, document.baseURI).href, target: '_blank' },
           String(m.code),
         ),
-        typeof m.message === 'string' ? ` ${m.message}` : '',
+        typeof m.text === 'string' ? `: ${m.text}` : '',
         h('small', {}, ' (its cause and fix on the errors page)'),
       ),
     ),
