@@ -84,6 +84,34 @@ function outbox(purpose: 'record' | 'roadmap', arazzo: string): Step {
   };
 }
 
+/**
+ * A fresh record or roadmap from the sandbox's control API; on the mock, which has none, the token of
+ * the description's example for `example` (an operation that takes one).
+ */
+function madeBySandbox(
+  what: 'record' | 'roadmap',
+  step: Pick<Step, 'title' | 'text' | 'controlId' | 'arazzo'> & {
+    control: { method: string; path: string };
+    body?: Json;
+    example: string;
+  },
+): Step {
+  const { control, body, example, ...shown } = step;
+  return {
+    ...shown,
+    request(w, kind, c) {
+      if (kind !== 'mock') return { parts: { path_params: {}, query: {}, ...(body ? { body } : {}) }, control };
+      w[what] = String(api(c, example).path_params.token);
+      return `skipped: the mock has no control API; the walk uses the description's example ${what} token (${w[what]})`;
+    },
+    keep(w, data) {
+      w[what] = String(data.token);
+      return undefined;
+    },
+    mock: `The mock cannot create a ${what}.`,
+  };
+}
+
 function questionsAndResult(label: string, pick: (w: Walk) => string | undefined): Step[] {
   return [
     {
@@ -131,26 +159,15 @@ export const JOURNEYS: Journey[] = [
     title: 'A standalone record, SMS authentication',
     key: 'sandbox-key-sms',
     steps: [
-      {
+      madeBySandbox('record', {
         title: 'Get a ready record',
         text: "A live deployment's records come from the organizer (GET /record/ lists them); the sandbox's control API makes a fresh one, so the walk can be repeated.",
         controlId: 'createRecord',
         arazzo: 'new-record',
-        request(w, kind, c) {
-          if (kind !== 'mock')
-            return {
-              parts: { path_params: {}, query: {}, body: { test_id: 'career-interest', state: 'ready' } },
-              control: { method: 'POST', path: '/records/' },
-            };
-          w.record = String(api(c, 'getRecord').path_params.token);
-          return `skipped: the mock has no control API; the walk uses the description's example record token (${w.record})`;
-        },
-        keep(w, data) {
-          w.record = String(data.token);
-          return undefined;
-        },
-        mock: 'The mock cannot create a record.',
-      },
+        control: { method: 'POST', path: '/records/' },
+        body: { test_id: 'career-interest', state: 'ready' },
+        example: 'getRecord',
+      }),
       {
         title: 'Start the authentication',
         text: "The mobile and the profile (the description's example, without its external_id, which must be unique: so the walk can be repeated).",
@@ -188,23 +205,14 @@ export const JOURNEYS: Journey[] = [
     title: 'A roadmap: one authentication for every role',
     key: 'sandbox-key-sms',
     steps: [
-      {
+      madeBySandbox('roadmap', {
         title: 'Get a roadmap',
         text: "A live deployment's roadmap token comes from the organizer; the sandbox's control API creates one (role 1 takes cas-child, role 2 parenting-style).",
         controlId: 'createRoadmap',
         arazzo: 'create-roadmap',
-        request(w, kind, c) {
-          if (kind !== 'mock')
-            return { parts: { path_params: {}, query: {} }, control: { method: 'POST', path: '/roadmaps/' } };
-          w.roadmap = String(api(c, 'getRoadmap').path_params.token);
-          return `skipped: the mock has no control API; the walk uses the description's example roadmap token (${w.roadmap})`;
-        },
-        keep(w, data) {
-          w.roadmap = String(data.token);
-          return undefined;
-        },
-        mock: 'The mock cannot create a roadmap.',
-      },
+        control: { method: 'POST', path: '/roadmaps/' },
+        example: 'getRoadmap',
+      }),
       {
         title: 'Read the roadmap',
         text: 'Its roles (their ids authenticate) and its records, one per test of each role.',
