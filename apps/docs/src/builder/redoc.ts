@@ -10,7 +10,7 @@ import type { Addresses } from '../guide/addresses.js';
 import { markCurrent } from '../guide/layout.js';
 import { addCodeSamples } from './code-samples.js';
 import { localizeAssets, localizeRenderer } from './offline.js';
-import { deepLinkScript, HYDRATE, HYDRATED, prerenderedOperations } from './prerender.js';
+import { deepLinkScript, HYDRATE, HYDRATED, LAND, prerenderedOperations } from './prerender.js';
 import { hashLinks, ROUTE_LINKS_SCRIPT } from './route-links.js';
 import { expandServerDefaults } from './servers.js';
 
@@ -95,16 +95,17 @@ const REDOC_STYLES = /<style data-styled="true"[^>]*>[\s\S]*?<\/style>/;
 
 /**
  * Redoc's styles after the operations' plain copy, so that a deep link shows its operation before
- * they have arrived (they were 39 kB of the first 50 kB gzipped); Redoc's own markup stays hidden until
- * its styles are in, rather than flash unstyled.
+ * they have arrived (they were 39 kB of the first 50 kB gzipped). Redoc's own markup is left out of the
+ * page until its styles are in, rather than flash unstyled; then the page lands on the link again
+ * (unstyled, that markup was taller, and the browser's scroll kept its place, not the operation's).
  */
 function afterOperations(html: string): string {
   const styles = REDOC_STYLES.exec(html)?.[0];
   const at = html.lastIndexOf('<script type="module">');
   if (!styles || at < 0) throw new Error('redocly build-docs changed its styles: review src/builder/redoc.ts');
-  const moved = html.replace(styles, '<style>#redoc{visibility:hidden}</style>');
+  const moved = html.replace(styles, '<style>#redoc{display:none}</style>');
   const to = moved.lastIndexOf('<script type="module">');
-  return `${moved.slice(0, to)}${styles}<style>#redoc{visibility:visible}</style>\n      ${moved.slice(to)}`;
+  return `${moved.slice(0, to)}${styles}<style>#redoc{display:block}</style>${LAND}\n      ${moved.slice(to)}`;
 }
 
 /** The deep-link script at the end of the head, the operations as HTML between Redoc's markup and its script. */
