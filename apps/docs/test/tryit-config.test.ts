@@ -104,6 +104,12 @@ describe("every page's policy: its inline scripts by hash, no eval; the docs ser
     expect(policyOf(again)).not.toContain(sha256('var a=1'));
   });
 
+  it('refuses a page with an inline event handler (the policy would refuse to run it)', () => {
+    expect(() => withPagePolicy('<html><head></head><body><a href="#" onclick="go()">x</a></body></html>', [])).toThrow(
+      /inline event handler.*onclick/,
+    );
+  });
+
   it("the policy script names the build's targets and this machine's, and takes only addresses", () => {
     expect(built).toContain(`["'self'","https://sandbox.tas.example","http://localhost:*","http://127.0.0.1:*"]`);
     expect(built).toContain(`sessionStorage.getItem("${POLICY_KEY}")`);

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@tas/browser';
+import { type MockServer, startMock } from '@tas/mock';
 import { listOperations } from '@tas/openapi';
+import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +14,10 @@ import { buildSite } from '../src/builder/site.js';
 import { siteAddresses } from '../src/guide/addresses.js';
 import { defaultSiteOptions } from '../src/paths.js';
 import { plainStaticServer } from './static-server.js';
-import { type Downloaded, type Gateway, gateway, startDownloaded } from './tryit-servers.js';
+import { type Gateway, gateway } from './tryit-servers.js';
 
-// "Try it" as a partner meets it: the built site on a plain static host (no headers of ours), the
-// sandbox and the mock started from the site's downloads on other origins, Chromium at a phone's and a laptop's
+// "Try it" as a partner meets it: the built site on a plain static host (no headers of ours), a
+// sandbox and a mock on other origins, Chromium at a phone's and a laptop's
 // size. The control API's operations are sent from their panels; both wizards are walked; a deployment
 // that breaks a rule is named; and no request leaves for any host but the site and the chosen target.
 // Every operation of the API, carried from panel to panel on a phone: tryit-phone.test.ts.
@@ -28,7 +30,8 @@ let siteDir = options.outDir;
 let ownSite: string | undefined;
 const work = mkdtempSync(join(tmpdir(), 'tas-docs-tryit-'));
 let site: Awaited<ReturnType<typeof plainStaticServer>>;
-let servers: Downloaded;
+let sandbox: Sandbox;
+let mock: MockServer;
 let sandboxUrl: string;
 let mockUrl: string;
 let proxy: Gateway;
@@ -76,9 +79,10 @@ beforeAll(async () => {
   }
   site = await plainStaticServer(siteDir);
   // The sandbox and the mock a partner starts from Downloads, installed once for this file.
-  servers = await startDownloaded(siteDir, work);
-  sandboxUrl = servers.sandbox;
-  mockUrl = servers.mock;
+  // In this process: starting them from the site's downloads, as a partner does, is servers-download.test.ts's proof.
+  [sandbox, mock] = await Promise.all([startSandbox({ port: 0, rateLimit: false }), startMock({ port: 0 })]);
+  sandboxUrl = sandbox.url;
+  mockUrl = mock.url;
   proxy = await gateway(sandboxUrl, { change: statusAsString });
   browser = await launchChromium();
   ({ p: page } = await openBrowser(LAPTOP));
@@ -88,7 +92,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await proxy?.close();
-  await servers?.stop();
+  await Promise.all([sandbox?.close(), mock?.close()]);
   await site?.close();
   if (ownSite) rmSync(ownSite, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });

@@ -53,6 +53,10 @@ export function pagePolicy(hashes: string[]): string {
 /** The page with its policy (any earlier one replaced): the meta first in its head, then the policy script. */
 export function withPagePolicy(html: string, hosted: string[]): string {
   const bare = html.replace(META, '').replace(POLICY_SCRIPT, '');
+  // An inline handler (onclick="…") would be refused by the policy: the build says where, rather than the page failing.
+  const handler = /<[a-z][^<>]*\son[a-z]+\s*=[^<>]*>/i.exec(bare.replace(INLINE_SCRIPT, ''))?.[0];
+  if (handler)
+    throw new Error(`a page has an inline event handler, which its policy refuses: ${handler.slice(0, 120)}`);
   const withScript = bare.replace(/<head>\s*/i, (head) => `${head}${policyScript(hosted)}\n  `);
   const hashes = [...withScript.matchAll(INLINE_SCRIPT)].map((m) => sha256(m[1] ?? ''));
   const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(hashes)}">`;

@@ -60,6 +60,8 @@ function olderNote(
     `\n<p class="tas-older" role="note" data-older-version style="margin:0;padding:0.5em 1.2em;background:#fff4d6;` +
     `color:#1f2d3d;font:14px/1.4 system-ui,sans-serif;border-bottom:1px solid #e8d49a">` +
     `You are reading ${here.version}; the latest is <a href="${up}${latest.dir}${target}" ` +
-    `onclick="this.href=this.href.split('#')[0]+location.hash">${latest.version}</a>.</p>`
+    `>${latest.version}</a>.</p>` +
+    // A listener, not an onclick attribute (the page's policy runs no inline handler): the link keeps the anchor.
+    `<script>document.querySelector("[data-older-version] a").addEventListener("click",function(){this.href=this.href.split("#")[0]+location.hash})</script>`
   );
 }

@@ -228,7 +228,7 @@ document.addEventListener("click",function(e){var b=e.target.closest&&e.target.c
 document.addEventListener("DOMContentLoaded",function(){add();try{var o=sessionStorage.getItem(${JSON.stringify(REOPEN_KEY)});if(o){sessionStorage.removeItem(${JSON.stringify(REOPEN_KEY)});load().then(function(x){return x.open(o)})}}catch(e){}var p=document.getElementById("redoc");if(p)addEventListener("tas:redoc",function(){add();new MutationObserver(later).observe(p,{childList:true,subtree:true})})})})()</script>`;
 }
 
-export const LOADER_STYLE = `<style>.tas-tryit-open{display:inline-block;margin:0.2em 0 0.6em;min-height:40px;padding:0.3em 1em;font:600 14px/1.2 system-ui,sans-serif;color:#fff;background:#1d7f4c;border:0;border-radius:6px;cursor:pointer}.tas-tryit-open[aria-busy="true"]{opacity:.6}</style>`;
+export const LOADER_STYLE = `<style>.tas-tryit-open{display:inline-block;margin:0.2em 0 0.6em;min-height:40px;padding:0.3em 1em;font:600 14px/1.2 system-ui,sans-serif;color:#fff;background:#1d7f4c;border:0;border-radius:6px;cursor:pointer}.tas-tryit-open[aria-busy="true"]{opacity:.6}.tas-walk-open{margin-left:0.5em;background:#fff;color:#145c33;border:1px solid #1d7f4c}</style>`;
 
 /**
  * Writes tryit.json and the asset, and hooks the loader into the pages that get buttons: the reference

@@ -65,7 +65,13 @@ only (never in a URL or in the browser's lasting storage) and sent only to the c
 
 /** sandbox.html: the sandbox's README as it ships in its tarball, rendered. */
 export function sandboxReadmePage(input: { doc: OpenApiDocument; html: string; control: boolean }): string {
-  const body = `<p class="note">The README of the sandbox, as it ships in its tarball (<a href="downloads.html#tas-sandbox">Downloads</a>). Hosting it for partners: <a href="${HOSTING.page}">what the site needs</a>.</p>\n${input.html}`;
+  // A query in code stays whole: a browser may break a line after its `?` (GET /__sandbox/sms/?mobile=…).
+  const html = input.html.replace(
+    /(<code>[^<]*(?:<wbr>[^<]*)*?)(\?[^<\s]+)(<\/code>)/g,
+    (_, before: string, query: string, end: string) =>
+      `${before}<span style="white-space:nowrap">${query}</span>${end}`,
+  );
+  const body = `<p class="note">The README of the sandbox, as it ships in its tarball (<a href="downloads.html#tas-sandbox">Downloads</a>). Hosting it for partners: <a href="${HOSTING.page}">what the site needs</a>.</p>\n${html}`;
   return page({
     title: 'The sandbox',
     siteTitle: input.doc.info.title,

@@ -28,7 +28,7 @@ ${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('\n')}
 }
 
 /** Pages the bar has no link of their own for, by the link that leads to them. */
-const UNDER: Record<string, string> = {
+export const UNDER: Record<string, string> = {
   'client.html': 'downloads.html',
   'hosting.html': 'downloads.html',
   'sandbox.html': 'downloads.html',
