@@ -40,7 +40,7 @@ ${start}
 
 <h2 id="tls">Behind TLS</h2>
 <p>A page served over <code>https://</code> can call only an <code>https://</code> address: the browser refuses
-<code>http://</code> from it. Put the sandbox behind a TLS proxy (${readmeLink} shows one). Try it needs of the
+<code>http://</code> from it. Put the sandbox behind a TLS proxy that takes <code>https://</code> and forwards to it (the sandbox's own options for that, if any, are in ${readmeLink}). Try it needs of the
 proxy that it passes <code>/api/v2/</code> and <code>/__sandbox/</code> with their answers' CORS headers as the
 sandbox sends them; the sandbox may sit under a path, e.g. <code>https://partners.example.org/tas-sandbox</code>.</p>
 
