@@ -33,7 +33,7 @@ export function hostingPage(input: {
   const body = `<p>For whoever runs the sandbox where partners reach it, so that they try the API from this site (its
 reference's <strong>Try it</strong> panels and the walks of Getting started) and from their own code.
 The sandbox's own facts are in one place, ${readmeLink}: the command, the keys partners get, what one
-key may hold and cost, and the TLS proxy in front.</p>
+key may hold and cost.</p>
 
 <h2 id="start">Start it</h2>
 ${start}
