@@ -20,6 +20,7 @@ import { parseCommandLine } from '@tas/serve';
 import type { BrowserContext } from 'playwright-core';
 import { parse } from 'yaml';
 import { compressSite } from '../src/builder/compress.js';
+import { withPagePolicy } from '../src/builder/page-policy.js';
 import { operationsOf } from '../src/builder/prerender.js';
 import { buildVersionedSite } from '../src/builder/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';
@@ -70,7 +71,9 @@ if (built.status !== 0) throw new Error(`redocly build-docs failed:\n${built.std
 const page = readFileSync(join(theirs, 'reference.html'), 'utf8');
 const cdn = /https:\/\/cdn\.redocly\.com\/[^"]+\/redoc\.standalone\.js/.exec(page)?.[0];
 if (!cdn) throw new Error('the default page no longer loads Redoc from the CDN: review bench/first-visit.ts');
-writeFileSync(join(theirs, 'reference.html'), page.replaceAll(cdn, './redoc.standalone.js'));
+// Served as ours is, under a policy of its own (its inline scripts by their hashes): the docs server sends a
+// page without one a policy that runs no inline script at all.
+writeFileSync(join(theirs, 'reference.html'), withPagePolicy(page.replaceAll(cdn, './redoc.standalone.js'), []));
 copyFileSync(standalone, join(theirs, 'redoc.standalone.js'));
 compressSite(theirs);
 
@@ -129,8 +132,13 @@ async function load(context: BrowserContext, url: string, summary?: string): Pro
   await cdp.send('Network.setBlockedURLs', { urls: ['https://*'] });
   let bytes = 0;
   let left = 0;
+  let active = Date.now();
+  cdp.on('Network.requestWillBeSent', () => {
+    active = Date.now();
+  });
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
     bytes += e.encodedDataLength;
+    active = Date.now();
   });
   cdp.on('Network.loadingFailed', (e: { blockedReason?: string }) => {
     if (e.blockedReason) left++;
@@ -143,14 +151,21 @@ async function load(context: BrowserContext, url: string, summary?: string): Pro
   }
   await tab.addInitScript(watchHeading(summary));
   await tab.goto(url, { waitUntil: 'commit' });
-  await tab.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt, null, {
-    timeout: 120_000,
-    polling: 100,
-  });
-  const ms = await tab.evaluate(() => (window as unknown as { __visibleAt: number }).__visibleAt);
+  // Asked from outside, every 100 ms: waitForFunction polls with code the page's policy refuses to evaluate.
+  let ms: number | undefined;
+  for (const until = Date.now() + 120_000; ms === undefined && Date.now() < until; )
+    ms = await tab
+      .evaluate(() => (window as unknown as { __visibleAt?: number }).__visibleAt)
+      .then((v) => v ?? new Promise<undefined>((r) => setTimeout(r, 100)));
+  if (ms === undefined) throw new Error(`${url}: the heading "${summary}" was not on screen within 120 s`);
   // The whole first visit: the renderer too, once the page has loaded and gone quiet.
-  await tab.waitForLoadState('load', { timeout: 120_000 });
-  await tab.waitForLoadState('networkidle', { timeout: 120_000 });
+  await tab.waitForLoadState('load', { timeout: 120_000 }).catch((e) => {
+    throw new Error(`${url}: no load event within 120 s of the heading (${(e as Error).message})`);
+  });
+  // Then quiet: no request sent or finished for a second (Playwright's networkidle was seen to wait
+  // past 120 s on a busy machine with nothing in flight), at most 60 s.
+  for (const until = Date.now() + 60_000; Date.now() - active < 1000 && Date.now() < until; )
+    await new Promise((r) => setTimeout(r, 200));
   await tab.close();
   return { ms, bytes, left };
 }
@@ -211,7 +226,7 @@ console.log(`
 time to the linked operation's heading on screen (median of ${times.ours.length} loads each):
   ours              ${s(a)}
   Redocly default   ${s(b)}
-  ratio             ${(a / b).toFixed(2)} (target: at most 0.33)
+  ratio             ${(a / b).toFixed(2)} (target: under 1 s and at most 0.10)
 bytes of a first visit (median): ours ${kB(median(firstBytes.ours))}, Redocly default ${kB(median(firstBytes.theirs))}
 bytes of a second Redoc page (sandbox-control.html, same visit): ${kB(median(secondBytes))} (target: at most 100 kB)
 site: ${kB(sizeOf(ours, plain))} (${kB(sizeOf(ours))} with its .br and .gz), ${versionDirs.length} version folder(s) under v/ of ${versionDirs

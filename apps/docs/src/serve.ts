@@ -2,8 +2,7 @@ import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join, posix } from 'node:path';
 import { createGuardedServer, listen, plainText } from '@tas/serve';
-import { hostedTargets } from './builder/tryit-policy.js';
-import { contentSecurityPolicy, sendFile } from './serve/encoded.js';
+import { policyOfFile, sendFile } from './serve/encoded.js';
 
 export interface ServeOptions {
   dir: string;
@@ -73,8 +72,8 @@ export async function serveDocs(options: ServeOptions) {
       log(`${req.method} ${req.url} ${status}`);
       if (!('file' in found)) return plain(res, found.status, found.text);
       if (!get) return plain(res, 405, 'GET only', { Allow: 'GET, HEAD' });
-      // The policy names the hosted targets of the site being served now (a rebuild may change them).
-      const policy = found.file.endsWith('.html') ? contentSecurityPolicy(hostedTargets(root)) : undefined;
+      // The page's own policy (a rebuild may change it), with what only a header can add.
+      const policy = found.file.endsWith('.html') ? policyOfFile(found.file) : undefined;
       sendFile(req, res, found.file, log, policy);
     },
     { answer: plainText, log, fault: logFault },

@@ -6,9 +6,10 @@ import { loadDescription } from '@tas/openapi';
 import { READY_LIMIT_MS, TEST_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policyOf } from '../src/builder/page-policy.js';
 import { buildSite } from '../src/builder/site.js';
 import { defaultSiteOptions } from '../src/paths.js';
-import { CONTENT_SECURITY_POLICY } from '../src/serve/encoded.js';
+import { headerPolicy } from '../src/serve/encoded.js';
 import { serveDocs } from '../src/serve.js';
 import { openOfflineBrowser } from './offline-browser.js';
 
@@ -85,7 +86,10 @@ describe('the docs site in headless Chromium, offline', () => {
       for (const [name, path] of PAGES) {
         if (name === 'sandbox-control' && !existsSync(join(siteDir, 'sandbox-control.html'))) continue;
         const res = await fetch(`${server.url}/${path.split('#')[0]}`);
-        expect([name, res.headers.get('content-security-policy')]).toEqual([name, CONTENT_SECURITY_POLICY]);
+        // The page's own policy (its inline scripts by hash, no eval), and frame-ancestors.
+        const policy = res.headers.get('content-security-policy') ?? '';
+        expect([name, policy]).toEqual([name, headerPolicy(policyOf(await res.text()))]);
+        expect([name, /unsafe-eval|script-src[^;]*unsafe-inline/.test(policy)]).toEqual([name, false]);
         expect([name, res.headers.get('x-content-type-options')]).toEqual([name, 'nosniff']);
         await open(path);
         const violations = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations);

@@ -14,6 +14,7 @@ import { PUBLISHED, publishedSite } from './published-site.js';
 // partner runs points there; built without them, at the local servers the downloads start.
 const BUILD_CLI = fileURLToPath(new URL('../src/cli/build.ts', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const SANDBOX_DIST = fileURLToPath(new URL('../../sandbox/dist', import.meta.url));
 const { sandbox } = PUBLISHED;
 // The mock's address as the site writes it: the trailing slash it was given is not doubled.
 const mock = PUBLISHED.mock.replace(/\/$/, '');
@@ -94,6 +95,7 @@ describe('the hosted addresses the site is built for', () => {
     const words = (file: string) =>
       read(file)
         .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/g, '')
+        .replace(/<script data-tas-policy>[\s\S]*?<\/script>/g, '')
         .replace(/[^.]*(on your machine|you started|your own machine)[^.]*/g, '');
     for (const file of ['reference.html', 'sandbox-control.html', 'client.html', 'index.html', 'errors.html'])
       expect(words(file), file).not.toMatch(/localhost|local (sandbox|mock)/);
@@ -119,6 +121,27 @@ describe('the hosted addresses the site is built for', () => {
 });
 
 // The contact and licence partners read: what the build was given, else nothing placeholder-like.
+describe('the page for whoever hosts the sandbox for partners', () => {
+  it("names the address the site was built for, and leaves the sandbox's own facts to its README, shown as shipped", async () => {
+    const hosted = await built('hosted');
+    const page = hosted.read('hosting.html');
+    expect(page).toContain(`This site was built for the sandbox at <code>${sandbox}</code>`);
+    expect(page).toContain('<a href="sandbox.html">its README</a>');
+    expect(page).toMatch(/Another address: add one by hand/);
+    // The start command is Downloads' own.
+    const start = /npx --yes --package \.\/tas-sandbox-[\d.]+\.tgz tas-sandbox/.exec(page)?.[0];
+    expect(start && hosted.read('downloads.html')).toContain(start);
+    // The README as the tarball ships it, rendered: its own first heading, and the page links back.
+    const shipped = readFileSync(join(SANDBOX_DIST, 'package', 'README.md'), 'utf8');
+    const heading = /^# (.+)$/m.exec(shipped)?.[1] ?? 'no heading';
+    expect(hosted.read('sandbox.html')).toContain(heading.replace(/`([^`]*)`/g, '<code>$1</code>'));
+    expect(hosted.read('sandbox.html')).toContain('href="hosting.html"');
+    expect(hosted.read('downloads.html')).toContain('<a href="hosting.html">');
+    const local = await built();
+    expect(local.read('hosting.html')).toContain('This site names no hosted sandbox: each person adds one by hand');
+  });
+});
+
 describe('the support contact and the licence', () => {
   const PLACEHOLDER = /tas\.example\/support|LicenseRef-/;
   /** What Redoc shows of the reference (its server-rendered markup, not the page's data). */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { TEST_LIMIT_MS } from '@tas/serve/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNDER } from '../src/guide/layout.js';
 import { lookAt } from './looked-at.js';
 import { openOfflineBrowser } from './offline-browser.js';
 import { publishedSite } from './published-site.js';
@@ -69,8 +70,8 @@ describe.each(VIEWPORTS)('on a $name ($width x $height)', ({ name, width, height
 });
 
 describe('the top bar', () => {
-  // Every page with a link of its own in the bar (client.html sits under Downloads); changes.html has none.
-  const CURRENT: Record<string, string> = { 'client.html': 'downloads.html' };
+  // Every page with a link of its own in the bar (client.html and others sit under Downloads: UNDER); changes.html has none.
+  const CURRENT: Record<string, string> = UNDER;
   it.each(pages.filter((f) => f !== 'changes.html'))('marks %s as the current page, visibly', async (file) => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${server.url}/${file}`);

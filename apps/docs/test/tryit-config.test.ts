@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
+import { ADDED_SOURCE, policyOf, sha256, withPagePolicy } from '../src/builder/page-policy.js';
 import { connectSources, tryitConfig } from '../src/builder/tryit.js';
 import { siteAddresses } from '../src/guide/addresses.js';
 import { CONTENT_SECURITY_POLICY } from '../src/serve/encoded.js';
 import { serveDocs } from '../src/serve.js';
+import { POLICY_KEY } from '../src/tryit/added.js';
 import { asClient, asCurl, jsonPath, outgoing } from '../src/tryit/request.js';
 
 const doc = loadDescription();
@@ -80,22 +82,62 @@ describe('what the panel sends and copies', () => {
   ])('the JSON pointer %j reads as %s', (pointer, path) => expect(jsonPath(pointer)).toBe(path));
 });
 
-describe("the docs server's policy names the served site's targets", () => {
+describe("every page's policy: its inline scripts by hash, no eval; the docs server sends the page's own", () => {
+  const page = `<!doctype html><html><head>\n<meta charset="utf-8"><script>var a=1</script></head><body><script type="module">import "./x.js";</script><script src="assets/y.js"></script></body></html>`;
+  const built = withPagePolicy(page, ['https://sandbox.tas.example']);
+  const policy = policyOf(built) ?? '';
+
+  it("allows exactly the page's inline scripts (the policy script first among them), nothing evaluated", () => {
+    expect(built.indexOf('<meta http-equiv="Content-Security-Policy"')).toBe(built.indexOf('<head>') + 7);
+    expect(built.indexOf('<script data-tas-policy>')).toBeLessThan(built.indexOf('<meta charset'));
+    const inline = [...built.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+      sha256(m[1] ?? ''),
+    );
+    expect(inline).toHaveLength(3);
+    expect(/script-src ([^;]*)/.exec(policy)?.[1]).toBe(`'self' ${inline.join(' ')}`);
+    expect(policy).not.toMatch(/unsafe-eval|unsafe-hashes/);
+    // Made again (a script added after), one policy and one policy script, with the new hash.
+    const again = withPagePolicy(built.replace('var a=1', 'var a=2'), []);
+    expect(again.match(/<meta http-equiv="Content-Security-Policy"/g)).toHaveLength(1);
+    expect(again.match(/data-tas-policy/g)).toHaveLength(1);
+    expect(policyOf(again)).toContain(sha256('var a=2'));
+    expect(policyOf(again)).not.toContain(sha256('var a=1'));
+  });
+
+  it('refuses a page with an inline event handler (the policy would refuse to run it)', () => {
+    expect(() => withPagePolicy('<html><head></head><body><a href="#" onclick="go()">x</a></body></html>', [])).toThrow(
+      /inline event handler.*onclick/,
+    );
+  });
+
+  it("the policy script names the build's targets and this machine's, and takes only addresses", () => {
+    expect(built).toContain(`["'self'","https://sandbox.tas.example","http://localhost:*","http://127.0.0.1:*"]`);
+    expect(built).toContain(`sessionStorage.getItem("${POLICY_KEY}")`);
+  });
+
   it.each([
-    [undefined, CONTENT_SECURITY_POLICY],
-    [
-      ['https://sandbox.tas.example'],
-      CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'self' https://sandbox.tas.example"),
-    ],
-  ])('tryit.json connect %j', async (connect, policy) => {
+    ['http://192.168.1.50:4020', true],
+    ['https://partners.example.org/tas/sandbox/', true],
+    ["http://x.example 'unsafe-eval'", false],
+    ['http://x.example; script-src *', false],
+    ['javascript:alert(1)', false],
+  ])('an added source %j is taken: %s', (source, taken) => expect(ADDED_SOURCE.test(source)).toBe(taken));
+
+  it("the docs server sends the page's policy, and frame-ancestors; a page changed is sent its new one", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tas-docs-policy-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>');
-    if (connect) writeFileSync(join(dir, 'tryit.json'), JSON.stringify({ connect }));
+    writeFileSync(join(dir, 'index.html'), built);
+    writeFileSync(join(dir, 'plain.html'), '<!doctype html><title>x</title>');
     const server = await serveDocs({ dir, port: 0 });
     try {
-      const answer = await fetch(`${server.url}/`);
-      expect(answer.headers.get('content-security-policy')).toBe(policy);
-      expect(policy).toContain('http://localhost:* http://127.0.0.1:*');
+      const header = async (file: string) =>
+        (await fetch(`${server.url}/${file}`)).headers.get('content-security-policy');
+      expect(await header('index.html')).toBe(`${policy}; frame-ancestors 'none'`);
+      expect(await header('plain.html')).toBe(CONTENT_SECURITY_POLICY);
+      expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'; /);
+      const changed = withPagePolicy(built.replace('var a=1', 'var a=22'), []);
+      writeFileSync(join(dir, 'index.html'), changed);
+      utimesSync(join(dir, 'index.html'), new Date(), new Date(Date.now() + 5000));
+      expect(await header('index.html')).toBe(`${policyOf(changed)}; frame-ancestors 'none'`);
     } finally {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

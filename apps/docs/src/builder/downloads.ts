@@ -118,7 +118,7 @@ function labelled(table: string): string {
  * The rendered README as the guide's pages show HTML: ids on h2 and h3 for the table of contents
  * (marked 9 gives none), and tables that scroll in their own box on a narrow screen.
  */
-function forThePage(html: string): string {
+export function forThePage(html: string): string {
   const seen = new Set<string>();
   const wrapped = html
     .replace(/<table>[\s\S]*?<\/table>/g, (t) => `<div class="table-wrap">${labelled(t)}</div>`)

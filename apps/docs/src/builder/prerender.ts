@@ -134,9 +134,11 @@ export function prerenderedOperations(doc: Json): string {
     )
     .join('');
   // The browser may have looked for the fragment before this HTML arrived: land on it now.
-  const land = `<script>(function(){var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(t)t.scrollIntoView()})()</script>`;
-  return `<div id="tas-prerender" class="tas-prerender">${groups}</div>${land}`;
+  return `<div id="tas-prerender" class="tas-prerender">${groups}</div>${LAND}`;
 }
+
+/** Lands on the fragment's element, if the page has it. */
+export const LAND = `<script>(function(){var t=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(t)t.scrollIntoView()})()</script>`;
 
 /**
  * The script that runs before anything renders: an operation link in any form becomes Redoc 3's own

@@ -1,21 +1,24 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { listAssumptions, listOperations, loadDescription, type OpenApiDocument } from '@tas/openapi';
+import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
 import { readClientExamples } from '../guide/client-examples.js';
 import { errorsPage } from '../guide/errors.js';
+import { HOSTING, hostingPage, sandboxReadmePage } from '../guide/hosting.js';
 import { FAVICON, markCurrent } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
 import { type ClientPackage, packClient } from './client-package.js';
 import { addCodeSamples, journeyPrograms } from './code-samples.js';
-import { writeDownloads } from './downloads.js';
+import { forThePage, writeDownloads } from './downloads.js';
+import { withPagePolicy } from './page-policy.js';
 import { operationsOf } from './prerender.js';
 import { buildReference, bundle } from './redoc.js';
 import { copyServerPackages } from './server-packages.js';
 import { copyPublished } from './servers.js';
-import { addTryit, connectSources, withCspMeta } from './tryit.js';
+import { addTryit, connectSources } from './tryit.js';
 
 export interface SiteOptions {
   outDir: string;
@@ -154,7 +157,21 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     ? await journeyPrograms({ tas: doc, sandbox: parseYaml(readFileSync(options.controlDescription, 'utf8')) })
     : [];
   // The guide's own pages, by file name: a page more is a line more.
+  const sandboxDownload = servers.find((s) => s.bin === 'tas-sandbox');
+  const sandboxReadme = options.serverDirs
+    ?.map((d) => join(d, 'package', 'README.md'))
+    .find((f) => sandboxDownload && f.includes('sandbox') && existsSync(f));
   const pages: Record<string, string> = {
+    [HOSTING.page]: hostingPage({ doc, addresses, sandbox: sandboxDownload, readme: Boolean(sandboxReadme), control }),
+    ...(sandboxReadme
+      ? {
+          [HOSTING.readme]: sandboxReadmePage({
+            doc,
+            html: forThePage(await marked.parse(readFileSync(sandboxReadme, 'utf8'))),
+            control,
+          }),
+        }
+      : {}),
     'index.html': guidePage({
       doc,
       clientExamples,
@@ -185,7 +202,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     ...(controlDoc ? { control: { doc: controlDoc, routes: routes(controlDoc) } } : {}),
   });
   for (const file of readdirSync(outDir).filter((f) => f.endsWith('.html')))
-    writeFileSync(join(outDir, file), withCspMeta(readFileSync(join(outDir, file), 'utf8'), connectSources(addresses)));
+    writeFileSync(
+      join(outDir, file),
+      withPagePolicy(readFileSync(join(outDir, file), 'utf8'), connectSources(addresses)),
+    );
   return {
     version: doc.info.version,
     operations: listOperations(doc).length,

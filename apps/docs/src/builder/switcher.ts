@@ -43,7 +43,9 @@ export function withSwitcher(
   const switcher =
     `<a href="${up}changes.html">Changes</a>\n` +
     `<label class="tas-version">Version <select data-version-switcher aria-label="Documentation version" ` +
-    `onchange="location.href=this.value+location.hash" style="font:inherit">${options}</select></label>\n`;
+    `style="font:inherit">${options}</select></label>\n` +
+    // A listener, not an onchange attribute: the page's policy runs no inline handler.
+    `<script>document.querySelector("[data-version-switcher]").addEventListener("change",function(e){location.href=e.target.value+location.hash})</script>\n`;
   const close = end + '</nav>'.length;
   return `${html.slice(0, end)}${switcher}</nav>${olderNote(here, versions, file, exists, up)}${html.slice(close)}`;
 }
@@ -63,6 +65,8 @@ function olderNote(
     `\n<p class="tas-older" role="note" data-older-version style="margin:0;padding:0.5em 1.2em;background:#fff4d6;` +
     `color:#1f2d3d;font:14px/1.4 system-ui,sans-serif;border-bottom:1px solid #e8d49a">` +
     `You are reading ${here.version}; the latest is <a href="${up}${latest.dir}${target}" ` +
-    `onclick="this.href=this.href.split('#')[0]+location.hash">${latest.version}</a>.</p>`
+    `>${latest.version}</a>.</p>` +
+    // A listener, not an onclick attribute (the page's policy runs no inline handler): the link keeps the anchor.
+    `<script>document.querySelector("[data-older-version] a").addEventListener("click",function(){this.href=this.href.split("#")[0]+location.hash})</script>`
   );
 }

@@ -4,9 +4,6 @@ import { join } from 'node:path';
 /** Any server on this machine, where a partner starts tas-sandbox or tas-mock from Downloads. */
 export const LOCAL_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
-/** The policy's connect-src: the site itself, the hosted targets, any local server. */
-export const connectSrc = (hosted: string[]) => ["'self'", ...hosted, ...LOCAL_SOURCES].join(' ');
-
 /** The hosted targets a built site names (its tryit.json's `connect`), for the docs server's header. */
 export function hostedTargets(siteDir: string): string[] {
   try {

@@ -7,8 +7,9 @@ import { build } from 'esbuild';
 import { type Addresses, LOCAL } from '../guide/addresses.js';
 import { walkthroughs } from '../guide/walkthrough/journeys.js';
 import { SAMPLE_CALLS } from '../samples/calls.js';
+import { REOPEN_KEY } from '../tryit/added.js';
 import type { OperationPrefill, TargetChoice, TryitConfig } from '../tryit/config.js';
-import { connectSrc } from './tryit-policy.js';
+import { JOURNEYS } from '../tryit/journeys.js';
 
 /**
  * "Try it": a panel on every operation of the reference and the journeys walked on the guide, in
@@ -23,6 +24,7 @@ type Json = Record<string, unknown>;
 export const CONTROL_JSON = 'sandbox-control.json';
 
 const ENTRY = fileURLToPath(new URL('../tryit/main.ts', import.meta.url));
+const JUDGE_ENTRY = fileURLToPath(new URL('../tryit/judge-worker.ts', import.meta.url));
 const OPENAPI_BROWSER = fileURLToPath(new URL('../tryit/openapi-browser.ts', import.meta.url));
 
 /** The first example a parameter gives (`example`, `examples`, or its schema's `examples`). */
@@ -121,7 +123,12 @@ export function targetChoices(addresses: Addresses): TargetChoice[] {
 /** The API's path prefix from the description's first server (`{base_url}/api/v2` → `/api/v2`). */
 const prefixOf = (doc: OpenApiDocument) => basePath(doc).replace(/\/+$/, '');
 
-export function tryitConfig(doc: OpenApiDocument, addresses: Addresses, control?: OpenApiDocument): TryitConfig {
+export function tryitConfig(
+  doc: OpenApiDocument,
+  addresses: Addresses,
+  control?: OpenApiDocument,
+  judge = 'assets/judge.js',
+): TryitConfig {
   const mock_examples: Record<string, string> = {};
   // The SMS journey's examples win over the instant one's (the browser walks the SMS journey).
   for (const journey of walkthroughs)
@@ -135,6 +142,7 @@ export function tryitConfig(doc: OpenApiDocument, addresses: Addresses, control?
     operations: operationPrefills(doc),
     tests: exampleTests(doc),
     mock_examples,
+    judge,
     ...(control ? { control: { base_path: prefixOf(control), operations: operationPrefills(control) } } : {}),
   };
 }
@@ -155,62 +163,72 @@ export function connectSources(addresses: Addresses): string[] {
   return [...new Set(hosted)];
 }
 
-let bundled: Promise<{ name: string; code: string }> | undefined;
+type Asset = { name: string; code: string };
+const bundled = new Map<string, Promise<Asset>>();
 
-/** The browser's code, bundled once per build (the suite's response rules and Ajv included), named by its hash. */
-export function tryitAsset(): Promise<{ name: string; code: string }> {
-  bundled ??= build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    alias: { '@tas/openapi': OPENAPI_BROWSER },
-    plugins: [
-      {
-        // The description's loader reads files; the page hands the description in instead.
-        name: 'no-node',
-        setup(b) {
-          b.onResolve({ filter: /^node:/ }, (a) => ({ path: a.path, namespace: 'no-node' }));
-          b.onLoad({ filter: /.*/, namespace: 'no-node' }, () => ({
-            contents:
-              'export const readFileSync = () => { throw new Error("no files in the browser"); }; export const fileURLToPath = (u) => String(u);',
-            loader: 'js',
-          }));
+/**
+ * The browser's code, bundled once per build and named by its hash: the panel (`tryit`), and its judge
+ * (`judge`: the suite's response rules and Ajv, in a worker of its own, src/tryit/judge-worker.ts).
+ */
+export function tryitAsset(which: 'tryit' | 'judge' = 'tryit'): Promise<Asset> {
+  const entry = which === 'tryit' ? ENTRY : JUDGE_ENTRY;
+  const made =
+    bundled.get(which) ??
+    build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2020',
+      minify: true,
+      legalComments: 'none',
+      alias: { '@tas/openapi': OPENAPI_BROWSER },
+      plugins: [
+        {
+          // The description's loader reads files; the page hands the description in instead.
+          name: 'no-node',
+          setup(b) {
+            b.onResolve({ filter: /^node:/ }, (a) => ({ path: a.path, namespace: 'no-node' }));
+            b.onLoad({ filter: /.*/, namespace: 'no-node' }, () => ({
+              contents:
+                'export const readFileSync = () => { throw new Error("no files in the browser"); }; export const fileURLToPath = (u) => String(u);',
+              loader: 'js',
+            }));
+          },
         },
-      },
-    ],
-  }).then((result) => {
-    const code = result.outputFiles[0]?.text ?? '';
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-    return { name: `tryit.${hash}.js`, code };
-  });
-  return bundled;
+      ],
+    }).then((result) => {
+      const code = result.outputFiles[0]?.text ?? '';
+      const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+      return { name: `${which}.${hash}.js`, code };
+    });
+  bundled.set(which, made);
+  return made;
 }
 
 /**
  * The loader in the page: "Try it" buttons on each operation (the plain copy and Redoc's own, as Redoc
  * draws them), and on any click of a `data-tryit` button, the code imported once and opened.
  */
-export function loaderScript(src: string, routes: Record<string, string>, kind: 'op' | 'ctl' = 'op'): string {
+export function loaderScript(
+  src: string,
+  routes: Record<string, string>,
+  kind: 'op' | 'ctl' = 'op',
+  walks: Record<string, { id: string; title: string }> = {},
+): string {
   const table = JSON.stringify(routes).replace(/</g, '\\u003c');
-  return `<script>(function(){var src=${JSON.stringify(src)},r=${table},k=${JSON.stringify(kind)},m;
+  const walkTable = JSON.stringify(walks).replace(/</g, '\\u003c');
+  return `<script>(function(){var src=${JSON.stringify(src)},r=${table},w=${walkTable},k=${JSON.stringify(kind)},m;
 function load(){return m||(m=import(new URL(src,document.baseURI).href))}
 function btn(id,name){var b=document.createElement("button");b.type="button";b.className="tas-tryit-open";b.setAttribute("data-tryit",k+":"+id);b.textContent="Try it";b.setAttribute("aria-label","Try it: "+name);return b}
-function add(){for(var id in r){var s=document.querySelectorAll('[data-section-id="'+r[id]+'"], .tas-op[data-operation="'+id+'"]');for(var i=0;i<s.length;i++){var h=s[i].querySelector("h2");if(h&&!(h.nextElementSibling&&h.nextElementSibling.classList.contains("tas-tryit-open")))h.after(btn(id,h.textContent))}}}
+function add(){for(var id in r){var s=document.querySelectorAll('[data-section-id="'+r[id]+'"], .tas-op[data-operation="'+id+'"]');for(var i=0;i<s.length;i++){var h=s[i].querySelector("h2");if(h&&!(h.nextElementSibling&&h.nextElementSibling.classList.contains("tas-tryit-open"))){var b=btn(id,h.textContent);h.after(b);var j=w[id];if(j){var a=document.createElement("button");a.type="button";a.className="tas-tryit-open tas-walk-open";a.setAttribute("data-tryit","journey:"+j.id);a.textContent="Walk the whole journey: "+j.title;b.after(a)}}}}}
 var q=0;function later(){if(!q){q=1;requestAnimationFrame(function(){q=0;add()})}}
 document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-tryit]");if(!b)return;e.preventDefault();b.setAttribute("aria-busy","true");load().then(function(x){b.removeAttribute("aria-busy");return x.open(b.getAttribute("data-tryit"))}).catch(function(err){b.removeAttribute("aria-busy");alert("Try it could not load: "+err.message)})});
-document.addEventListener("DOMContentLoaded",function(){add();var p=document.getElementById("redoc");if(p)addEventListener("tas:redoc",function(){add();new MutationObserver(later).observe(p,{childList:true,subtree:true})})})})()</script>`;
+document.addEventListener("DOMContentLoaded",function(){add();try{var o=sessionStorage.getItem(${JSON.stringify(REOPEN_KEY)});if(o){sessionStorage.removeItem(${JSON.stringify(REOPEN_KEY)});load().then(function(x){return x.open(o)})}}catch(e){}var p=document.getElementById("redoc");if(p)addEventListener("tas:redoc",function(){add();new MutationObserver(later).observe(p,{childList:true,subtree:true})})})})()</script>`;
 }
 
-export const LOADER_STYLE = `<style>.tas-tryit-open{display:inline-block;margin:0.2em 0 0.6em;min-height:40px;padding:0.3em 1em;font:600 14px/1.2 system-ui,sans-serif;color:#fff;background:#1d7f4c;border:0;border-radius:6px;cursor:pointer}.tas-tryit-open[aria-busy="true"]{opacity:.6}</style>`;
-
-/** The policy of a page on any static host (a meta tag): fetches only to the site, the targets and localhost. */
-export const cspMeta = (hosted: string[]) =>
-  `<meta http-equiv="Content-Security-Policy" content="connect-src ${connectSrc(hosted)}">`;
+export const LOADER_STYLE = `<style>.tas-tryit-open{display:inline-block;margin:0.2em 0 0.6em;min-height:40px;padding:0.3em 1em;font:600 14px/1.2 system-ui,sans-serif;color:#fff;background:#1d7f4c;border:0;border-radius:6px;cursor:pointer}.tas-tryit-open[aria-busy="true"]{opacity:.6}.tas-walk-open{margin-left:0.5em;background:#fff;color:#145c33;border:1px solid #1d7f4c}</style>`;
 
 /**
  * Writes tryit.json and the asset, and hooks the loader into the pages that get buttons: the reference
@@ -225,19 +243,25 @@ export async function addTryit(options: {
   control?: { doc: OpenApiDocument; routes: Record<string, string> };
 }): Promise<void> {
   const { outDir, assets, doc, addresses, routes, control } = options;
-  const asset = await tryitAsset();
+  const [asset, judge] = await Promise.all([tryitAsset('tryit'), tryitAsset('judge')]);
   mkdirSync(assets.dir, { recursive: true });
-  const file = join(assets.dir, asset.name);
-  if (!existsSync(file)) writeFileSync(file, asset.code);
+  for (const a of [asset, judge]) {
+    const file = join(assets.dir, a.name);
+    if (!existsSync(file)) writeFileSync(file, a.code);
+  }
   const hosted = connectSources(addresses);
   writeFileSync(
     join(outDir, 'tryit.json'),
-    `${JSON.stringify({ ...tryitConfig(doc, addresses, control?.doc), connect: hosted }, null, 2)}\n`,
+    `${JSON.stringify({ ...tryitConfig(doc, addresses, control?.doc, `${assets.href}${judge.name}`), connect: hosted }, null, 2)}\n`,
   );
   if (control) writeFileSync(join(outDir, CONTROL_JSON), JSON.stringify(control.doc));
   const src = `${assets.href}${asset.name}`;
+  // Each journey's first operation of the API links its walk (the wizard, in the reference's page too).
+  const walks = Object.fromEntries(
+    JOURNEYS.map((j) => [j.steps.find((s) => s.operationId)?.operationId ?? '', { id: j.id, title: j.title }]),
+  );
   const pages: [string, string][] = [
-    ['reference.html', loaderScript(src, routes)],
+    ['reference.html', loaderScript(src, routes, 'op', walks)],
     ['index.html', loaderScript(src, routes)],
     ...(control ? [['sandbox-control.html', loaderScript(src, control.routes, 'ctl')] as [string, string]] : []),
   ];
@@ -247,9 +271,4 @@ export async function addTryit(options: {
     const html = readFileSync(path, 'utf8');
     writeFileSync(path, html.replace('</head>', `${LOADER_STYLE}\n${loader}\n</head>`));
   }
-}
-
-/** Every page's head gets the meta policy (the docs server sends the same connect-src in its header). */
-export function withCspMeta(html: string, hosted: string[]): string {
-  return html.replace(/<head>/i, `<head>\n  ${cspMeta(hosted)}`);
 }

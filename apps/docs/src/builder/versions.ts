@@ -9,9 +9,11 @@ import { changesPage } from './changes-page.js';
 import { packClient } from './client-package.js';
 import { compressSite } from './compress.js';
 import { buildIntoFresh } from './fresh-folder.js';
+import { withPagePolicy } from './page-policy.js';
 import { releaseDates } from './release-dates.js';
 import { buildSite, type SiteOptions, type SiteSummary } from './site.js';
 import { type SiteVersion, withSwitcher } from './switcher.js';
+import { hostedTargets as hostedOf } from './tryit-policy.js';
 
 export interface VersionedOptions extends SiteOptions {
   /** The description package's folder (releases/ and CHANGELOG.md's sources). */
@@ -111,7 +113,8 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
       file: file.slice(here.dir.length),
       exists: (f) => files.has(f),
     });
-    writeFileSync(path, html);
+    // The switcher adds a script: each page's policy is made again, with its hash (page-policy.ts).
+    writeFileSync(path, withPagePolicy(html, hostedOf(outDir)));
   }
   compressSite(outDir);
   return { ...summary, versions: versions.map((v) => `${v.version}${v.dir ? ` (${v.dir})` : ''}`) };

@@ -1,3 +1,5 @@
+import { jsonHtml } from '../json/runs.js';
+
 /** Escapes text for HTML element content and attribute values. */
 export function esc(text: unknown): string {
   return String(text)
@@ -25,7 +27,8 @@ export function isolatePersian(html: string): string {
  */
 export function code(text: string, language = ''): string {
   const cls = language ? ` class="language-${esc(language)}"` : '';
-  const lines = isolatePersian(esc(text)).split('\n');
+  // JSON: each string that holds Persian one run (src/json/runs.ts); elsewhere each Persian run.
+  const lines = (language === 'json' ? jsonHtml(text, esc) : isolatePersian(esc(text))).split('\n');
   const html = lines.map((l, i) => `<span class="line">${l}${i < lines.length - 1 ? '\n' : ''}</span>`).join('');
   return `<pre><code${cls}>${html}</code></pre>`;
 }

@@ -28,7 +28,11 @@ ${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('\n')}
 }
 
 /** Pages the bar has no link of their own for, by the link that leads to them. */
-const UNDER: Record<string, string> = { 'client.html': 'downloads.html' };
+export const UNDER: Record<string, string> = {
+  'client.html': 'downloads.html',
+  'hosting.html': 'downloads.html',
+  'sandbox.html': 'downloads.html',
+};
 
 /** The bar's link to `file` (or to the page it sits under) marked as the current page, for people and screen readers. */
 export function markCurrent(html: string, file: string): string {

@@ -52,7 +52,7 @@ export function serversSection(servers: ServerDownload[], addresses: Addresses):
 <code class="sha256">${esc(s.sha256)}</code>: ${role?.what ?? ''}. In the folder you downloaded it to (Node.js 20.19 or later, no project needed):</p>
 ${code(startCommands(s).join('\n'), 'sh')}
 <p>It prints the address it listens on${role ? ` (<code>${esc(role.local)}</code>; <code>--port</code> picks another)` : ''} and serves until Ctrl-C.
-<code>npx --yes --package ./${esc(s.file)} ${esc(s.bin)} --help</code> lists every option.</p>
+<code>npx --yes --package ./${esc(s.file)} ${esc(s.bin)} --help</code> lists every option.${s.bin === 'tas-sandbox' ? ' Running it where partners reach it: <a href="hosting.html">Hosting the sandbox for partners</a>.' : ''}</p>
 <p>Inside a project (a folder with a <code>package.json</code> in it or above it), npm looks for
 <code>./${esc(s.file)}</code> in the project's root instead and fails. Name the file by its full path, which works from any folder:</p>
 ${code(anywhereCommand(s), 'sh')}`;

@@ -1,8 +1,8 @@
-import { createReadStream, readFileSync, type Stats, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, readSync, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream';
-import { connectSrc } from '../builder/tryit-policy.js';
+import { pagePolicy, policyOf } from '../builder/page-policy.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -79,32 +79,32 @@ function safeStat(path: string): Stats | undefined {
  * and a 304 when the client has it already. GET and HEAD.
  */
 /**
- * What a page of the site may load: its own files only (scripts, styles, fonts, images, the search
- * worker), no plugin, no framing, no form sent elsewhere. Inline scripts and styles stay allowed:
- * the prerendered reference inlines its deep-link and colour-mode scripts, and Redoc's
- * styled-components write their styles inline; Redoc's bundle also evaluates code (the browser
- * reported `script-src eval` on the reference without 'unsafe-eval'). The browser test loads every
- * page under it and fails on any violation.
+ * The header policy of a page: the policy the page carries (src/builder/page-policy.ts: its inline
+ * scripts by hash, no eval), and what only a header can say: no site may frame it. A page without one
+ * (not built by this site) gets the same with no inline script at all.
  */
-export function contentSecurityPolicy(hosted: string[] = []): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "worker-src 'self' blob:",
-    // Try it (src/builder/tryit.ts): the site, the hosted sandbox and mock it was built for, any local server.
-    `connect-src ${connectSrc(hosted)}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+export const headerPolicy = (page: string | undefined) => `${page ?? pagePolicy([])}; frame-ancestors 'none'`;
 
-/** The policy of a site built without hosted servers. */
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+/** The policy of a page that carries none. */
+export const CONTENT_SECURITY_POLICY = headerPolicy(undefined);
+
+const policies = new Map<string, { mtimeMs: number; policy: string }>();
+/** The policy a built page carries, read from its head (cached until the file changes). */
+export function policyOfFile(file: string): string {
+  const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const cached = policies.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.policy;
+  let head = '';
+  try {
+    const fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(16384);
+    head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+    closeSync(fd);
+  } catch {}
+  const policy = headerPolicy(policyOf(head));
+  policies.set(file, { mtimeMs, policy });
+  return policy;
+}
 
 /** Files up to this size are kept in memory once and sent from there (the site's largest is ~2.3 MB). */
 export const CACHED_FILE_MAX = 8 * 1024 * 1024;

@@ -48,6 +48,8 @@ export interface TryitConfig {
   mock_examples: Record<string, string>;
   /** The sandbox's control API (its reference page, `sandbox-control.html`), when the site has it. */
   control?: { base_path: string; operations: Record<string, OperationPrefill> };
+  /** The judge's worker script, relative to the page (assets/judge.<hash>.js). */
+  judge: string;
   /** Set in the page, on the control API's page: no typed-client code (the client has no control API), no helpers. */
   control_page?: boolean;
 }

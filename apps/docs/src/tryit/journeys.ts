@@ -1,10 +1,13 @@
+import { answersFor } from '../../../../packages/conformance/src/journey/answers.js';
+import { answerView } from './answer-view.js';
+import { carried } from './carry.js';
 import type { Kind, OperationPrefill, TryitConfig } from './config.js';
 import { CONTROL, control } from './helpers.js';
 import type { Context } from './panel.js';
-import { prefill } from './panel.js';
 import { type Outgoing, outgoing, type Parts } from './request.js';
 import { remember } from './state.js';
-import { answerView, dialog, h, problem, RequestEditor, send, TargetPicker, unreachable } from './ui.js';
+import { TargetPicker } from './target.js';
+import { dialog, h, problem, RequestEditor, send, unreachable } from './ui.js';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +20,7 @@ interface Walk {
   mobile?: string;
   draft_token?: string;
   code?: string;
-  questions?: Json[];
+  answers?: (number | string)[];
   instant?: boolean;
 }
 
@@ -26,6 +29,10 @@ interface Step {
   text: string;
   /** An operation of the description (judged), or a call of the sandbox's control API. */
   operationId?: string;
+  /** The control API's operation the step calls, when it calls one. */
+  controlId?: string;
+  /** The step of the journey's Arazzo workflow this one walks (checked by test/tryit-journeys.test.ts). */
+  arazzo?: string;
   /** The request, prefilled from the previous answers; a string says why the step is skipped. */
   request(
     walk: Walk,
@@ -41,25 +48,19 @@ interface Step {
 const MOCK_STATELESS =
   'The mock checks the request against the description and answers its example, whatever the token: it keeps no state.';
 
-/** The answers that fit a questionnaire: the first option of each option question, a text for a free one. */
-export function answersFor(questions: Json[]): (number | string)[] {
-  return questions.map((q) => {
-    const answer = q.answer as { text?: boolean; options?: { id: number }[] };
-    return answer.text ? 'معماری' : (answer.options?.[0]?.id ?? 0);
-  });
-}
-
 const dropExternalIds = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value, (k, v) => (k === 'external_id' ? undefined : v)));
 
 const api = (config: TryitConfig, id: string) => config.operations[id] as OperationPrefill;
 const withToken = (config: TryitConfig, id: string, token: string | undefined, over: Partial<Parts> = {}) => {
-  const base = prefill(api(config, id), {});
+  const base = carried(api(config, id), {});
   return { parts: { ...base, path_params: { ...base.path_params, ...(token ? { token } : {}) }, ...over } };
 };
 
-function outbox(purpose: string): Step {
+function outbox(purpose: 'record' | 'roadmap', arazzo: string): Step {
   return {
+    controlId: 'readSmsOutbox',
+    arazzo,
     title: 'Read the code from the sandbox outbox',
     text: `In production the participant receives the code by SMS and types it into your application; the sandbox keeps it in its outbox (${CONTROL}/sms/).`,
     request: (w, kind, config) =>
@@ -72,12 +73,42 @@ function outbox(purpose: string): Step {
               control: { method: 'GET', path: '/sms/' },
             },
     keep(w, data) {
-      const first = (data.messages as { code?: string }[] | undefined)?.[0];
-      if (!first?.code) return 'No code in the outbox for this mobile.';
-      w.code = first.code;
+      // The newest code sent for this walk's own token: an earlier walk's code to the same mobile is not it.
+      const token = purpose === 'record' ? w.record : w.roadmap;
+      const found = (data.messages as { code?: string; token?: string }[] | undefined)?.find((m) => m.token === token);
+      if (!found?.code) return `No code in the outbox for ${token} at this mobile.`;
+      w.code = found.code;
       return undefined;
     },
     mock: 'The mock sends no SMS and has no outbox.',
+  };
+}
+
+/**
+ * A fresh record or roadmap from the sandbox's control API; on the mock, which has none, the token of
+ * the description's example for `example` (an operation that takes one).
+ */
+function madeBySandbox(
+  what: 'record' | 'roadmap',
+  step: Pick<Step, 'title' | 'text' | 'controlId' | 'arazzo'> & {
+    control: { method: string; path: string };
+    body?: Json;
+    example: string;
+  },
+): Step {
+  const { control, body, example, ...shown } = step;
+  return {
+    ...shown,
+    request(w, kind, c) {
+      if (kind !== 'mock') return { parts: { path_params: {}, query: {}, ...(body ? { body } : {}) }, control };
+      w[what] = String(api(c, example).path_params.token);
+      return `skipped: the mock has no control API; the walk uses the description's example ${what} token (${w[what]})`;
+    },
+    keep(w, data) {
+      w[what] = String(data.token);
+      return undefined;
+    },
+    mock: `The mock cannot create a ${what}.`,
   };
 }
 
@@ -89,8 +120,8 @@ function questionsAndResult(label: string, pick: (w: Walk) => string | undefined
       operationId: 'getQuestions',
       request: (w, _k, c) => withToken(c, 'getQuestions', pick(w)),
       keep(w, data) {
-        if (!Array.isArray(data.questions)) return 'This questionnaire is not JSON: answer it in its HTML form.';
-        w.questions = data.questions as Json[];
+        w.answers = answersFor(data as never);
+        if (!w.answers) return 'This questionnaire is HTML: fill it in above, then read the result from its panel.';
         return undefined;
       },
       mock: MOCK_STATELESS,
@@ -99,8 +130,7 @@ function questionsAndResult(label: string, pick: (w: Walk) => string | undefined
       title: `Submit the answers${label}`,
       text: "One answer per question, in order: here each option question's first option id, and a text for a free one.",
       operationId: 'submitAnswers',
-      request: (w, _k, c) =>
-        withToken(c, 'submitAnswers', pick(w), { body: { record: answersFor(w.questions ?? []) } }),
+      request: (w, _k, c) => withToken(c, 'submitAnswers', pick(w), { body: { record: w.answers ?? [] } }),
       mock: MOCK_STATELESS,
     },
     {
@@ -115,6 +145,8 @@ function questionsAndResult(label: string, pick: (w: Walk) => string | undefined
 
 export interface Journey {
   id: string;
+  /** The Arazzo workflow (openapi/arazzo/journeys.arazzo.yaml) this journey walks. */
+  workflow: string;
   title: string;
   key: string;
   steps: Step[];
@@ -123,29 +155,24 @@ export interface Journey {
 export const JOURNEYS: Journey[] = [
   {
     id: 'sms',
+    workflow: 'record-journey-sms',
     title: 'A standalone record, SMS authentication',
     key: 'sandbox-key-sms',
     steps: [
-      {
-        title: 'Find a ready record',
-        text: 'The records waiting for a participant; the walk takes the first standalone career-interest record.',
-        operationId: 'listRecords',
-        request: (_w, _k, c) => ({ parts: prefill(api(c, 'listRecords'), {}) }),
-        keep(w, data) {
-          const found = ((data.results ?? []) as Json[]).find(
-            (r) => r.role === null && r.test_id === 'career-interest',
-          );
-          if (!found)
-            return 'No ready standalone career-interest record is left: reset the organizer (the button above) and walk again.';
-          w.record = String(found.token);
-          return undefined;
-        },
-        mock: MOCK_STATELESS,
-      },
+      madeBySandbox('record', {
+        title: 'Get a ready record',
+        text: "A live deployment's records come from the organizer (GET /record/ lists them); the sandbox's control API makes a fresh one, so the walk can be repeated.",
+        controlId: 'createRecord',
+        arazzo: 'new-record',
+        control: { method: 'POST', path: '/records/' },
+        body: { test_id: 'career-interest', state: 'ready' },
+        example: 'getRecord',
+      }),
       {
         title: 'Start the authentication',
         text: "The mobile and the profile (the description's example, without its external_id, which must be unique: so the walk can be repeated).",
         operationId: 'authenticateRecord',
+        arazzo: 'start-record-auth',
         request: (w, _k, c) =>
           withToken(c, 'authenticateRecord', w.record, { body: dropExternalIds(api(c, 'authenticateRecord').body) }),
         keep(w, data, kind, sent) {
@@ -155,11 +182,12 @@ export const JOURNEYS: Journey[] = [
         },
         mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
       },
-      outbox('record'),
+      outbox('record', 'read-record-sms'),
       {
         title: 'Verify the code',
         text: 'The code from the outbox completes the authentication.',
         operationId: 'verifyRecordAuth',
+        arazzo: 'verify-record',
         request: (w, _k, c) =>
           w.instant
             ? 'skipped: already authenticated'
@@ -173,28 +201,23 @@ export const JOURNEYS: Journey[] = [
   },
   {
     id: 'roadmap',
+    workflow: 'roadmap-journey-sms',
     title: 'A roadmap: one authentication for every role',
     key: 'sandbox-key-sms',
     steps: [
-      {
+      madeBySandbox('roadmap', {
         title: 'Get a roadmap',
         text: "A live deployment's roadmap token comes from the organizer; the sandbox's control API creates one (role 1 takes cas-child, role 2 parenting-style).",
-        request(w, kind, c) {
-          if (kind !== 'mock')
-            return { parts: { path_params: {}, query: {} }, control: { method: 'POST', path: '/roadmaps/' } };
-          w.roadmap = String(api(c, 'getRoadmap').path_params.token);
-          return `skipped: the mock has no control API; the walk uses the description's example roadmap token (${w.roadmap})`;
-        },
-        keep(w, data) {
-          w.roadmap = String(data.token);
-          return undefined;
-        },
-        mock: 'The mock cannot create a roadmap.',
-      },
+        controlId: 'createRoadmap',
+        arazzo: 'create-roadmap',
+        control: { method: 'POST', path: '/roadmaps/' },
+        example: 'getRoadmap',
+      }),
       {
         title: 'Read the roadmap',
         text: 'Its roles (their ids authenticate) and its records, one per test of each role.',
         operationId: 'getRoadmap',
+        arazzo: 'roadmap',
         request: (w, _k, c) => withToken(c, 'getRoadmap', w.roadmap),
         keep(w, data) {
           w.roles = ((data.roles ?? []) as Json[]).map((r) => Number(r.id));
@@ -210,6 +233,7 @@ export const JOURNEYS: Journey[] = [
         title: 'Authenticate every role',
         text: "One profile per role and one mobile (the description's example, its roles given the roadmap's role ids, without external_ids so the walk can be repeated).",
         operationId: 'authenticateRoadmap',
+        arazzo: 'start-roadmap-auth',
         request(w, _k, c) {
           const body = dropExternalIds(api(c, 'authenticateRoadmap').body) as {
             mobile: string;
@@ -226,11 +250,12 @@ export const JOURNEYS: Journey[] = [
         },
         mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
       },
-      outbox('roadmap'),
+      outbox('roadmap', 'read-roadmap-sms'),
       {
         title: 'Verify the code with the draft token',
         text: 'Every record of the roadmap gets the profile of its role.',
         operationId: 'verifyRoadmapAuth',
+        arazzo: 'verify-roadmap',
         request: (w, _k, c) =>
           w.instant
             ? 'skipped: already authenticated'
@@ -349,7 +374,7 @@ export function openJourney(ctx: Context, id: string): void {
         const example =
           target.kind === 'mock' && step.operationId ? ctx.config.mock_examples[step.operationId] : undefined;
         const answer = await send(sent, target.apiKey(), example ? { Prefer: `example=${example}` } : {});
-        const departures = step.operationId ? ctx.judge(step.operationId, sent, answer) : undefined;
+        const departures = step.operationId ? await ctx.judge(step.operationId, sent, answer) : undefined;
         out.replaceChildren(answerView(answer, departures));
         let data: Json = {};
         try {

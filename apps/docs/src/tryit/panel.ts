@@ -1,20 +1,12 @@
+import { answerView } from './answer-view.js';
+import { answersOf, carried, learn } from './carry.js';
 import type { OperationPrefill, TryitConfig } from './config.js';
-import { helpersView } from './helpers.js';
+import { envView } from './env-view.js';
 import type { Departure } from './judge.js';
 import { asClient, asCurl, type Outgoing, outgoing, type Parts } from './request.js';
-import { remember, type Session, session } from './state.js';
-import {
-  answerView,
-  copy,
-  dialog,
-  h,
-  problem,
-  RequestEditor,
-  send,
-  showBelowTitle,
-  TargetPicker,
-  unreachable,
-} from './ui.js';
+import { onSession, remember, type Session, session } from './state.js';
+import { TargetPicker } from './target.js';
+import { copy, dialog, h, problem, RequestEditor, send, showBelowTitle, unreachable } from './ui.js';
 
 export interface Context {
   config: TryitConfig;
@@ -22,53 +14,43 @@ export interface Context {
     operationId: string,
     request: Outgoing,
     answer: { status: number; headers: Record<string, string>; text: string },
-  ) => Departure[];
+  ) => Promise<Departure[]>;
 }
 
-/** The operation's parts, prefilled from its examples and what this tab's calls answered. */
-export function prefill(op: OperationPrefill, s: Session): Parts {
-  const token = op.token === 'record' ? s.record : op.token === 'roadmap' ? s.roadmap : undefined;
-  const path_params = { ...op.path_params, ...(token ? { token } : {}) };
-  const body = op.body === undefined ? undefined : structuredClone(op.body);
-  if (body && typeof body === 'object')
-    for (const [fieldName, from] of Object.entries(op.session_fields)) {
-      const value = s[from];
-      if (value) (body as Record<string, unknown>)[fieldName] = value;
-    }
-  return { path_params, query: { ...op.query }, body };
-}
-
-/** What an answer teaches the next calls: the draft token, the mobile a code went to. */
-function learn(op: OperationPrefill, parts: Parts, json: unknown): void {
-  const data = (json as { data?: Record<string, unknown> } | undefined)?.data;
-  const mobile = (parts.body as { mobile?: unknown } | undefined)?.mobile;
-  const token = parts.path_params.token;
-  remember({
-    ...(typeof mobile === 'string' ? { mobile } : {}),
-    ...(typeof data?.draft_token === 'string' ? { draft_token: data.draft_token } : {}),
-    ...(op.token === 'record' && typeof token === 'string' ? { record: token } : {}),
-    ...(op.token === 'roadmap' && typeof token === 'string' ? { roadmap: token } : {}),
-  });
+/** The carried pieces of the request (token, code, draft token, answers) set again from the environment. */
+function patch(current: Parts, op: OperationPrefill, s: Session): Parts {
+  const next = carried(op, s);
+  const token = next.path_params.token;
+  const body =
+    current.body && typeof current.body === 'object' ? { ...(current.body as Record<string, unknown>) } : current.body;
+  if (body && typeof body === 'object') {
+    for (const [f, from] of Object.entries(op.session_fields))
+      if (s[from]) (body as Record<string, unknown>)[f] = s[from];
+    const answers = op.operationId === 'submitAnswers' ? answersOf(s, token) : undefined;
+    if (answers) (body as Record<string, unknown>).record = answers;
+  }
+  return { ...current, path_params: { ...current.path_params, ...(token ? { token } : {}) }, body };
 }
 
 /** The "Try it" panel of one operation. */
 export function openPanel(ctx: Context, operationId: string): void {
   const op = ctx.config.operations[operationId];
   if (!op) return;
-  const { body } = dialog(`Try it: ${op.summary}`, 'tas-panel');
+  const { dialog: box, body } = dialog(`Try it: ${op.summary}`, 'tas-panel');
   const target = new TargetPicker(ctx.config, op.key);
-  const editor = new RequestEditor(prefill(op, session()), {
+  const editor = new RequestEditor(carried(op, session()), {
     path: Object.keys(op.path_params).length > 0,
     query: Object.keys(op.query).length > 0,
     body: op.body !== undefined,
   });
   const sendButton = h('button', { type: 'submit', class: 'tas-send' }, 'Send');
-  const result = h('div', { class: 'tas-result', 'aria-live': 'polite' });
+  const result = h('div', { class: 'tas-result tas-sent', 'aria-live': 'polite' });
   const actions = h('div', { class: 'tas-actions' }, sendButton);
   const curlButton = h('button', { type: 'button', disabled: true }, 'Copy as curl');
   const clientButton = h('button', { type: 'button', disabled: true }, 'Copy as typed-client code');
   const copied = h('div', { class: 'tas-copy-out', hidden: true });
   let last: { sent: Outgoing; parts: Parts } | undefined;
+  const env = envView(ctx.config, op, target);
 
   const form = h(
     'form',
@@ -81,6 +63,7 @@ export function openPanel(ctx: Context, operationId: string): void {
       h('code', {}, `${ctx.config.base_path}${op.path}`),
     ),
     target.element,
+    env.element,
     editor.element,
     actions,
   );
@@ -103,8 +86,11 @@ export function openPanel(ctx: Context, operationId: string): void {
       try {
         json = JSON.parse(answer.text);
       } catch {}
-      if (answer.status < 300) learn(op, parts, json);
-      result.replaceChildren(answerView(answer, ctx.judge(operationId, sent, answer)));
+      if (answer.status < 300)
+        remember(
+          learn(operationId, parts, (json as { data?: Record<string, unknown> } | undefined)?.data ?? {}, session()),
+        );
+      result.replaceChildren(answerView(answer, await ctx.judge(operationId, sent, answer)));
       // On a phone the answer is below the editor: bring Send, the status and the verdict into view.
       showBelowTitle(actions);
       last = { sent, parts };
@@ -121,9 +107,18 @@ export function openPanel(ctx: Context, operationId: string): void {
     'click',
     () => last && copy(asClient(last.sent, operationId, last.parts), copied, 'Typed-client code for what was sent'),
   );
-  const refill = () => editor.set(prefill(op, session()));
-  // The control API's own page: the typed client has no control API, and the helpers are its operations.
+  // The environment's values follow into the request as they change; the rest of what was typed stays.
+  const refill = () => {
+    try {
+      editor.set(patch(editor.parts(), op, session()));
+    } catch {}
+  };
+  const stop = onSession(refill);
+  box.addEventListener('close', () => {
+    stop();
+    env.stop();
+  });
+  // The control API's own page: the typed client has no control API.
   const own = !ctx.config.control_page;
   body.append(form, result, h('div', { class: 'tas-actions tas-copy' }, curlButton, own && clientButton), copied);
-  if (own) body.append(helpersView(ctx.config, target, refill));
 }

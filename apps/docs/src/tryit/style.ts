@@ -31,7 +31,27 @@ export const STYLE = `
 .tas-tryit pre { margin: 0; padding: 0.6em; background: #f3f5f8; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; }
 .tas-tryit .tas-result, .tas-tryit .tas-step { scroll-margin-top: 6.5em; }
 .tas-tryit .tas-answer { display: grid; gap: 0.4em; min-width: 0; }
-.tas-tryit .tas-status { margin: 0; font-size: 1.05em; }
+.tas-tryit .tas-status { margin: 0; padding: 0.35em 0.6em; border-radius: 6px; font-size: 1.1em; border-left: 6px solid; }
+.tas-tryit .tas-status-ok { background: #e3f4ea; color: #145c33; border-color: #1d7f4c; }
+.tas-tryit .tas-status-refused { background: #fff1e0; color: #7a3b00; border-color: #c0620a; }
+.tas-tryit .tas-status-failed { background: #fdecea; color: #8c1d18; border-color: #b3261e; }
+.tas-tryit .tas-refusal { margin: 0; padding-left: 1.2em; }
+.tas-tryit .tas-refusal a { font: 600 14px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
+.tas-tryit .tas-ok-quiet { background: #f3f5f8; color: #3d4b5c; font-size: 0.9em; }
+.tas-tryit .tas-label { margin: 0; font-weight: 600; font-size: 0.9em; }
+.tas-tryit .tas-env { border: 1px solid #b8c4d2; border-radius: 8px; padding: 0.4em 0.7em 0.7em; background: #f7f9fc; }
+.tas-tryit .tas-env > legend { padding: 0 0.3em; }
+.tas-tryit .tas-env-more[open] > summary { margin-bottom: 0.4em; }
+.tas-tryit .tas-env-row { display: grid; gap: 0.4em; padding: 0.5em 0; border-top: 1px solid #e1e6ed; }
+.tas-tryit .tas-env-row.tas-used label { color: #1d4f8f; }
+.tas-tryit .tas-helper-row { display: grid; gap: 0.4em; padding-left: 0.6em; border-left: 3px solid #c9d7ea; }
+.tas-tryit button.tas-helper, .tas-tryit summary.tas-helper { background: #eef4fc; border: 1px solid #2f6fbf; color: #1d4f8f; border-radius: 6px; padding: 0.4em 1em; font: 600 15px/1.2 system-ui, sans-serif; }
+.tas-tryit summary.tas-helper { display: flex; align-items: center; min-height: 44px; cursor: pointer; }
+.tas-tryit .tas-helper-said { margin: 0; padding: 0.3em 0.5em; background: #eef3fb; border-radius: 6px; overflow-wrap: anywhere; }
+.tas-tryit .tas-helper-said:not([data-status^="2"]) { background: #fff1e0; color: #7a3b00; }
+.tas-tryit .tas-choices label { display: flex; gap: 0.5em; align-items: center; font-weight: 400; min-height: 44px; }
+.tas-tryit .tas-choices input { width: auto; min-height: 0; flex: none; }
+.tas-tryit .tas-form-frame iframe { width: 100%; height: 70dvh; border: 1px solid #8a99ab; border-radius: 6px; background: #fff; }
 .tas-tryit .tas-verdict { margin: 0; padding: 0.4em 0.6em; border-radius: 6px; overflow-wrap: anywhere; }
 .tas-tryit .tas-ok { background: #e3f4ea; color: #145c33; font-weight: 600; }
 .tas-tryit .tas-bad { background: #fdecea; color: #8c1d18; }
@@ -41,7 +61,6 @@ export const STYLE = `
 .tas-tryit dt { font-weight: 600; overflow-wrap: anywhere; } .tas-tryit dd { margin: 0; overflow-wrap: anywhere; }
 .tas-tryit .tas-problem { margin: 0; padding: 0.4em 0.6em; background: #fff4e0; color: #6b4200; border-radius: 6px; overflow-wrap: anywhere; }
 .tas-tryit fieldset { border: 1px solid #d8dee6; border-radius: 6px; padding: 0.5em 0.7em 0.7em; margin: 0; display: grid; gap: 0.5em; min-width: 0; }
-.tas-tryit .tas-helpers summary { font-weight: 600; min-height: 44px; display: flex; align-items: center; cursor: pointer; }
 .tas-tryit .tas-helpers-grid { display: grid; gap: 0.6em; }
 .tas-tryit .tas-steps { margin: 0; padding-left: 1.4em; display: grid; gap: 1em; }
 .tas-tryit .tas-step h3 { margin: 0 0 0.2em; font-size: 1.02em; }

@@ -1,9 +1,5 @@
-import { PERSIAN } from '../guide/html.js';
-import type { Kind, TargetChoice, TryitConfig } from './config.js';
-import { LOCAL_ADDRESS } from './config.js';
-import type { Answer, Departure } from './judge.js';
-import { jsonPath, type Outgoing, type Parts } from './request.js';
-import { keyFor, read, setKeyFor, write } from './state.js';
+import type { Answer } from './judge.js';
+import type { Outgoing, Parts } from './request.js';
 
 let ids = 0;
 export const uid = (name: string) => `tas-tryit-${name}-${++ids}`;
@@ -55,95 +51,6 @@ export function dialog(title: string, cls: string): { dialog: HTMLDialogElement;
   document.body.append(el);
   el.showModal();
   return { dialog: el, body };
-}
-
-/** Where calls go, and with which key: the configured hosted servers, or a local one (localhost, any port). */
-export class TargetPicker {
-  readonly element: HTMLElement;
-  private select = h('select', { name: 'target' });
-  private address = h('input', {
-    type: 'url',
-    name: 'address',
-    inputmode: 'url',
-    autocomplete: 'off',
-    spellcheck: 'false',
-  });
-  private key = h('input', {
-    type: 'text',
-    name: 'api-key',
-    autocomplete: 'off',
-    spellcheck: 'false',
-    list: uid('keys'),
-  });
-  private addressField: HTMLElement;
-  private keyHint: HTMLElement;
-  private listeners: (() => void)[] = [];
-
-  constructor(
-    private config: TryitConfig,
-    suggestedKey?: string,
-  ) {
-    for (const t of config.targets) this.select.append(h('option', { value: t.id }, t.label));
-    const saved = read('target');
-    if (saved && config.targets.some((t) => t.id === saved)) this.select.value = saved;
-    const keys = h(
-      'datalist',
-      { id: this.key.getAttribute('list') ?? '' },
-      ...config.keys.map((k) => h('option', { value: k })),
-    );
-    this.addressField = field(
-      'Address of your local server',
-      this.address,
-      'http://localhost:<port> (or 127.0.0.1): where tas-sandbox or tas-mock listens',
-    );
-    const keyField = field('API key', this.key, ' ');
-    this.keyHint = keyField.querySelector('small') as HTMLElement;
-    this.element = h('div', { class: 'tas-target' }, field('Target', this.select), this.addressField, keyField, keys);
-    this.select.addEventListener('change', () => this.changed(suggestedKey));
-    this.address.addEventListener('change', () => write(`address:${this.choice.id}`, this.address.value.trim()));
-    this.key.addEventListener('input', () => setKeyFor(this.kind, this.key.value));
-    this.changed(suggestedKey);
-  }
-
-  get choice(): TargetChoice {
-    return this.config.targets.find((t) => t.id === this.select.value) ?? (this.config.targets[0] as TargetChoice);
-  }
-  get kind(): Kind {
-    return this.choice.kind;
-  }
-  /** The chosen base URL, or an error for a local address that is not http://localhost:<port>. */
-  url(): string {
-    const t = this.choice;
-    if (!t.local) return t.url;
-    const value = this.address.value.trim().replace(/\/+$/, '');
-    const m = LOCAL_ADDRESS.exec(value);
-    if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535)
-      throw new Error(`"${value}" is not a local address: give http://localhost:<port> (or http://127.0.0.1:<port>)`);
-    return value;
-  }
-  apiKey(): string {
-    return this.key.value.trim();
-  }
-  onChange(listener: () => void): void {
-    this.listeners.push(listener);
-  }
-  setKey(key: string): void {
-    this.key.value = key;
-    setKeyFor(this.kind, key);
-  }
-
-  private changed(suggestedKey?: string): void {
-    const t = this.choice;
-    write('target', t.id);
-    this.addressField.hidden = !t.local;
-    this.address.value = read(`address:${t.id}`) ?? t.url;
-    this.key.value = keyFor(t.kind) ?? (t.kind === 'sandbox' ? (suggestedKey ?? this.config.keys[0] ?? '') : 'any-key');
-    this.keyHint.textContent =
-      t.kind === 'sandbox'
-        ? `The sandbox's keys: ${this.config.keys.join(' (SMS codes), ')} (instant). Kept for this tab only.`
-        : 'The mock takes any key. Kept for this tab only.';
-    for (const l of this.listeners) l();
-  }
 }
 
 /** The request's parts as JSON, each in its own labelled box: path parameters, query, body. */
@@ -218,86 +125,6 @@ export async function send(
     seen[name] = value;
   });
   return { status: response.status, headers: seen, text, ms };
-}
-
-/** The body as a person reads it: pretty JSON, Persian runs right to left within their line. */
-export function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * The pretty body as nodes: each Persian run isolated (`<bdi>`, as the guide's code blocks do), so
- * that it reads right to left while the quotes, the comma and the line's indent stay where JSON puts them.
- */
-export function bodyRuns(text: string): (Node | string)[] {
-  const out: (Node | string)[] = [];
-  let at = 0;
-  for (const m of text.matchAll(PERSIAN)) {
-    const start = m.index ?? 0;
-    out.push(text.slice(at, start), h('bdi', { lang: 'fa' }, m[0]));
-    at = start + m[0].length;
-  }
-  out.push(text.slice(at));
-  return out;
-}
-
-/** Status, time, the verdict (or each departure), the headers the browser may read, the body. */
-export function answerView(answer: Answer & { ms: number }, departures?: Departure[]): HTMLElement {
-  const verdict =
-    departures === undefined
-      ? undefined
-      : departures.length === 0
-        ? h('p', { class: 'tas-verdict tas-ok', 'data-verdict': 'matches' }, '✓ Matches the description')
-        : h(
-            'div',
-            { class: 'tas-verdict tas-bad', 'data-verdict': 'departs' },
-            h('p', {}, `✗ Departs from the description (${departures.length}):`),
-            h(
-              'ul',
-              {},
-              ...departures.map((d) =>
-                h(
-                  'li',
-                  {
-                    'data-rule': d.rule,
-                    'data-path': jsonPath(d.path),
-                    'data-ground': d.assumed ? 'assumed' : 'stated',
-                  },
-                  h('code', {}, jsonPath(d.path)),
-                  ` ${d.message} `,
-                  h('strong', {}, d.assumed ? 'assumed' : 'stated'),
-                  h(
-                    'small',
-                    {},
-                    ` [${d.rule}] ${d.assumed ? "the description's choice, not the interface's" : `the interface: ${d.statement}`}`,
-                  ),
-                ),
-              ),
-            ),
-          );
-  const headers = Object.entries(answer.headers);
-  return h(
-    'section',
-    { class: 'tas-answer', 'aria-label': 'Answer' },
-    h(
-      'p',
-      { class: 'tas-status', 'data-status': String(answer.status) },
-      h('strong', {}, `${answer.status}`),
-      ` · ${answer.ms} ms`,
-    ),
-    verdict,
-    h(
-      'details',
-      {},
-      h('summary', {}, `Headers (${headers.length} the browser may read)`),
-      h('dl', {}, ...headers.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { dir: 'auto' }, v)])),
-    ),
-    h('pre', { class: 'tas-json', dir: 'ltr', tabindex: '0', 'aria-label': 'Body' }, ...bodyRuns(pretty(answer.text))),
-  );
 }
 
 /** A failure before any answer (a bad field, a server that is not there): said in words, in place. */
