@@ -1,4 +1,4 @@
-import { answersFor } from '../../../../packages/conformance/src/journey/answers.js';
+import { answersFor } from '@tas/conformance/answers';
 import type { OperationPrefill } from './config.js';
 import type { Parts } from './request.js';
 import type { KnownRecord, Session } from './state.js';

@@ -1,4 +1,4 @@
-import { answersFor } from '../../../../packages/conformance/src/journey/answers.js';
+import { answersFor } from '@tas/conformance/answers';
 import { answerView } from './answer-view.js';
 import { carried } from './carry.js';
 import type { Kind, OperationPrefill, TryitConfig } from './config.js';
