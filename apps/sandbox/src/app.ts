@@ -138,6 +138,8 @@ export function createApp(o: AppOptions) {
   ): Promise<Omit<Exchange, 'method' | 'path'> & { sent?: () => void }> {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
+    // The key's rate-limit figures, on every answer once counted (a refusal after counting too).
+    let figures = NO_HEADERS;
     try {
       const org = caller.host ? HOST_ORG : getOrganizer(o.db, caller.organizer);
       // A key revoked since it was read.
@@ -148,8 +150,7 @@ export function createApp(o: AppOptions) {
       const found = contractOf(served, url.pathname);
       contract = found;
       // Both limits count real time: moving an organizer's clock opens no new window.
-      if (found?.name !== 'control') limit?.(worker, baseNow);
-      else controlLimit?.(worker, baseNow);
+      figures = (found?.name !== 'control' ? limit : controlLimit)?.(worker, baseNow) ?? NO_HEADERS;
       // A path under no contract is refused by routeRequest, so past it `api` is the one found.
       const api = found ?? (served[0] as Contract);
       const match = routeRequest(
@@ -194,11 +195,16 @@ export function createApp(o: AppOptions) {
         body: valid.body as never,
         turn,
       });
-      return { contract: api.name, operation, status: 200, headers: NO_HEADERS, body: ok(data), sent: charge };
+      return { contract: api.name, operation, status: 200, headers: figures, body: ok(data), sent: charge };
     } catch (error) {
       const where = { contract: contract?.name, operation };
       if (error instanceof ApiError)
-        return { ...where, status: error.status, headers: error.headers, body: failure(error.messages) };
+        return {
+          ...where,
+          status: error.status,
+          headers: { ...figures, ...error.headers },
+          body: failure(error.messages),
+        };
       o.log(`internal error: ${(error as Error).stack ?? String(error)}`);
       return {
         ...where,

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYLESS } from '../src/limits.js';
-import { adult, client, INSTANT_KEY, MOBILE, NOW, SMS_KEY, start } from './helpers.js';
+import { adult, client, INSTANT_KEY, MOBILE, NOW, type Reply, SMS_KEY, start } from './helpers.js';
 
 describe('keys and tenants', () => {
   let sandbox: Awaited<ReturnType<typeof start>>;
@@ -82,6 +82,30 @@ describe('rate limit', () => {
       const hourly = await sms.get('/api/v2/record/');
       expect(hourly.status).toBe(429);
       expect(Number(hourly.headers.get('retry-after'))).toBe(3600 - 60);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("every answer counted states the key's figures, exposed to a page; the hour's once it is the closer", async () => {
+    let now = NOW + 15_000;
+    const sandbox = await start({ rateLimit: { perMinute: 5, perHour: 8 }, now: () => now });
+    const figures = (r: Reply) => ['limit', 'remaining', 'reset', 'policy'].map((f) => r.headers.get(`ratelimit-${f}`));
+    try {
+      const sms = sandbox.as(SMS_KEY);
+      expect(figures(await sms.get('/api/v2/record/'))).toEqual(['5', '4', '45', '5;w=60, 8;w=3600']);
+      // A refusal after counting carries them too; a page on this machine may read them.
+      const refused = await sms.call('GET', '/api/v2/record/00000000-0000-4000-8000-000000000000/', undefined, {
+        Origin: 'http://localhost:8080',
+      });
+      expect([refused.status, ...figures(refused)]).toEqual([404, '5', '3', '45', '5;w=60, 8;w=3600']);
+      expect(refused.headers.get('access-control-expose-headers')).toMatch(
+        /RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy/,
+      );
+      for (let i = 0; i < 3; i++) await sms.get('/api/v2/record/');
+      expect(figures(await sms.get('/api/v2/record/'))).toEqual(['5', '0', '45', '5;w=60, 8;w=3600']);
+      now += 60_000; // the next minute: 3 of the hour's 8 left, fewer than the minute's 5
+      expect(figures(await sms.get('/api/v2/record/'))).toEqual(['8', '2', String(3600 - 75), '5;w=60, 8;w=3600']);
     } finally {
       await sandbox.close();
     }

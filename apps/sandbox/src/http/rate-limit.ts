@@ -12,12 +12,22 @@ export interface RateLimitOptions {
 export const CONTROL_RATE_LIMIT: RateLimitOptions = { perMinute: 600, perHour: 18_000 };
 
 /**
- * Fixed windows per key: a minute and an hour, counted on the sandbox clock (so that moving the
- * clock forward also opens a new window). Over either limit: 429 with Retry-After in seconds.
+ * The figures of a key's windows after a call, as headers a client (and a browser page: they are
+ * exposed to CORS) can read. The interface shows no rate-limit headers; these are the sandbox's own,
+ * in the IETF draft's names (draft-ietf-httpapi-ratelimit-headers): the limit and what is left of
+ * the window closest to its limit, the seconds until it resets, and both windows as the policy.
+ */
+export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
+
+/**
+ * Fixed windows per key: a minute and an hour, counted on the clock it is given (the real one: moving
+ * a sandbox's clock opens no new window). Over either limit: 429 with Retry-After in seconds. Returns
+ * the windows' figures as headers (RATE_LIMIT_HEADERS), on the refusal too.
  */
 export function createRateLimiter(options: RateLimitOptions) {
+  const policy = `${options.perMinute};w=60, ${options.perHour};w=3600`;
   const windows = new Map<string, { minute: number; minuteCount: number; hour: number; hourCount: number }>();
-  return function check(key: string, now: number): void {
+  return function check(key: string, now: number): Record<string, string> {
     const minute = Math.floor(now / 60_000);
     const hour = Math.floor(now / 3_600_000);
     const w = windows.get(key) ?? { minute, minuteCount: 0, hour, hourCount: 0 };
@@ -26,13 +36,24 @@ export function createRateLimiter(options: RateLimitOptions) {
     windows.set(key, w);
     const overHour = w.hourCount >= options.perHour;
     const overMinute = w.minuteCount >= options.perMinute;
-    if (overHour || overMinute) {
-      const resetAt = overHour ? (hour + 1) * 3_600_000 : (minute + 1) * 60_000;
-      const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      const limit = overHour ? `${options.perHour} calls per hour` : `${options.perMinute} calls per minute`;
-      throw refuse('rateLimited', { limit, retryAfter }).with({ 'Retry-After': String(retryAfter) });
+    if (!overHour && !overMinute) {
+      w.minuteCount++;
+      w.hourCount++;
     }
-    w.minuteCount++;
-    w.hourCount++;
+    // The window with the fewest calls left (the hour once it has fewer left than the minute).
+    const hourTighter = options.perHour - w.hourCount < options.perMinute - w.minuteCount;
+    const resetAt = hourTighter ? (hour + 1) * 3_600_000 : (minute + 1) * 60_000;
+    const reset = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    const figures = {
+      'RateLimit-Limit': String(hourTighter ? options.perHour : options.perMinute),
+      'RateLimit-Remaining': String(hourTighter ? options.perHour - w.hourCount : options.perMinute - w.minuteCount),
+      'RateLimit-Reset': String(reset),
+      'RateLimit-Policy': policy,
+    };
+    if (overHour || overMinute) {
+      const limit = overHour ? `${options.perHour} calls per hour` : `${options.perMinute} calls per minute`;
+      throw refuse('rateLimited', { limit, retryAfter: reset }).with({ ...figures, 'Retry-After': String(reset) });
+    }
+    return figures;
   };
 }
