@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,18 +17,62 @@ import {
   TEST_LIMIT_MS,
 } from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
+import { buildVersionedSite } from '../src/builder/versions.js';
+import { defaultSiteOptions } from '../src/paths.js';
+import { serveDocs } from '../src/serve.js';
 
 // `npm start` (scripts/start.mjs) is the README's main command; this runs it on free ports.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const TOKEN = '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
 let start: Running | undefined;
-afterAll(() => start?.stop('SIGKILL'));
+let served: Awaited<ReturnType<typeof serveDocs>> | undefined;
+afterAll(async () => {
+  start?.stop('SIGKILL');
+  await served?.close();
+});
+
+/** Asks for three pages of a served site until told to stop: how often each answered with each status. */
+function pollPages(url: string) {
+  const statuses = new Map<string, number>();
+  let done = false;
+  const polling = (async () => {
+    let count = 0;
+    while (!done) {
+      for (const file of ['index.html', 'changes.html', 'reference.html']) {
+        const res = await fetch(`${url}/${file}`);
+        await res.arrayBuffer();
+        const key = `${file} ${res.status}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        count++;
+      }
+      // A pause between rounds: the build beside it gets the cores; a swap not whole still shows.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return count;
+  })();
+  return {
+    stop: async () => {
+      done = true;
+      return { requests: await polling, statuses: [...statuses.keys()].sort() };
+    },
+  };
+}
 
 it(
   'npm start serves the mock, the sandbox and the docs, each in its own process; one that dies is named, and the others stopped',
   async () => {
     // npm start builds the whole versioned site (every release, the downloads) first: minutes on a busy machine.
-    const outDir = join(mkdtempSync(join(tmpdir(), 'tas-start-')), 'dist');
+    const work = mkdtempSync(join(tmpdir(), 'tas-start-'));
+    const outDir = join(work, 'dist');
+    // Meanwhile `npm run docs` (here its server, in this process) serves the folder npm start rebuilds: the
+    // old site is served until the new one is swapped in whole, never a 404 (the build is in npm start's
+    // process, as `npm run build`'s is in its own). The site being served: the one turbo built.
+    if (existsSync(join(DIST, 'index.html'))) cpSync(DIST, outDir, { recursive: true });
+    else await buildVersionedSite({ ...defaultSiteOptions(), outDir });
+    served = await serveDocs({ dir: outDir, port: 0 });
+    const folder = readdirSync(outDir).sort();
+    const polling = pollPages(served.url);
     const env = { MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: outDir };
     start = await launchReady(
       [process.execPath, 'scripts/start.mjs'],
@@ -36,6 +80,14 @@ it(
       // Not a server's start but a whole site's build first: as long as a test may take, less the checks after.
       { cwd: root, env, limitMs: TEST_LIMIT_MS - READY_LIMIT_MS / 2 },
     );
+    const rebuilt = await polling.stop();
+    expect(rebuilt.requests).toBeGreaterThan(30);
+    expect(rebuilt.statuses).toEqual(['changes.html 200', 'index.html 200', 'reference.html 200']);
+    expect(readdirSync(outDir).sort()).toEqual(folder);
+    // Nothing is left beside it.
+    expect(readdirSync(work)).toEqual(['dist']);
+    await served.close();
+    served = undefined;
     const output = start.output();
 
     const urls = Object.fromEntries([...output.matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));
