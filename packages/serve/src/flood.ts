@@ -136,7 +136,9 @@ export async function stallReaders(
   );
   const stalled = Date.now();
   const ports = new Set(sockets.map((s) => s.localPort));
-  const open = async () => (await established()).filter((port) => ports.has(port)).length;
+  // A connection is one of these clients' by both ends: another process's socket may share a local port number.
+  const server = Number(new URL(url).port);
+  const open = async () => (await established()).filter((c) => ports.has(c.local) && c.remote === server).length;
   return {
     open,
     async closed(everyMs = 250) {
@@ -149,16 +151,17 @@ export async function stallReaders(
   };
 }
 
-/** The local ports of this machine's established TCP connections (IPv4 and IPv6). */
-async function established(): Promise<number[]> {
+/** The local and remote ports of this machine's established TCP connections (IPv4 and IPv6). */
+async function established(): Promise<{ local: number; remote: number }[]> {
   const { readFile } = await import('node:fs/promises');
-  const ports: number[] = [];
+  const port = (address: string) => Number.parseInt(address.split(':').at(-1) as string, 16);
+  const found: { local: number; remote: number }[] = [];
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
     const text = await readFile(file, 'utf8').catch(() => '');
     for (const line of text.split('\n').slice(1)) {
-      const [, local, , state] = line.trim().split(/\s+/);
-      if (state === '01' && local) ports.push(Number.parseInt(local.split(':').at(-1) as string, 16));
+      const [, local, remote, state] = line.trim().split(/\s+/);
+      if (state === '01' && local && remote) found.push({ local: port(local), remote: port(remote) });
     }
   }
-  return ports;
+  return found;
 }
