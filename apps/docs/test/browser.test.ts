@@ -49,9 +49,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Waits until Redoc has drawn the page (its sidebar), or the guide has loaded. */
+/** Waits until Redoc has drawn the page (its sidebar), or the guide has loaded (not 'networkidle': see git log). */
 async function open(path: string) {
-  await page.goto(`${server.url}/${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${server.url}/${path}`);
   if (path.startsWith('reference') || path.startsWith('sandbox-control'))
     await page.locator('[data-component-name="Layout/ThreePanelLayout"]').first().waitFor({ timeout: READY_LIMIT_MS });
 }
