@@ -18,7 +18,8 @@ export interface Language {
   read: (name: string) => string;
   /**
    * Lines that make a new external_id each run (unique per organizer): EXTERNAL_ID, EXTERNAL_ID_2. The
-   * time in milliseconds times 100, so that a second role's id (+1) is never the next run's first.
+   * time in microseconds (two runs in one millisecond made one id), times 2 so that a second role's id
+   * (+1) is never the next run's first; under 2^53, so JavaScript reads it exactly.
    */
   fresh: string[];
   /** A number variable inside a string being joined (Go joins only strings). */
@@ -40,7 +41,7 @@ export const LANGUAGES: Language[] = [
     concat: ' + ',
     ref: (n) => n,
     read: (n) => `${n} = os.environ["${n}"]`,
-    fresh: ['EXTERNAL_ID = int(time.time() * 1000) * 100', 'EXTERNAL_ID_2 = EXTERNAL_ID + 1'],
+    fresh: ['EXTERNAL_ID = time.time_ns() // 1000 * 2', 'EXTERNAL_ID_2 = EXTERNAL_ID + 1'],
     place: (code, header, lines, fresh) =>
       [
         ...header,
@@ -56,7 +57,7 @@ export const LANGUAGES: Language[] = [
     concat: ' . ',
     ref: (n) => `$${n}`,
     read: (n) => `$${n} = getenv('${n}');`,
-    fresh: ['$EXTERNAL_ID = (int) (microtime(true) * 1000) * 100;', '$EXTERNAL_ID_2 = $EXTERNAL_ID + 1;'],
+    fresh: ['$EXTERNAL_ID = (int) (microtime(true) * 1000000) * 2;', '$EXTERNAL_ID_2 = $EXTERNAL_ID + 1;'],
     // An empty JSON object comes out as json_encode([]), which PHP sends as [] (an array).
     repair: (code) => code.replace(/json_encode\(\[\s*\]\)/g, 'json_encode((object) [])'),
     place: (code, header, lines) =>
@@ -70,7 +71,10 @@ export const LANGUAGES: Language[] = [
     concat: ' + ',
     ref: (n) => n,
     read: (n) => `String ${n} = System.getenv("${n}");`,
-    fresh: ['long EXTERNAL_ID = System.currentTimeMillis() * 100;', 'long EXTERNAL_ID_2 = EXTERNAL_ID + 1;'],
+    fresh: [
+      'long EXTERNAL_ID = java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now()) * 2;',
+      'long EXTERNAL_ID_2 = EXTERNAL_ID + 1;',
+    ],
     place: (code, header, lines) =>
       [...header, '// java.net.http (Java 11+): import java.net.URI and java.net.http.*', ...lines, code].join('\n'),
   },
@@ -83,7 +87,7 @@ export const LANGUAGES: Language[] = [
     ref: (n) => n,
     read: (n) => `var ${n} = Environment.GetEnvironmentVariable("${n}");`,
     fresh: [
-      'var EXTERNAL_ID = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds() * 100;',
+      'var EXTERNAL_ID = (DateTimeOffset.UtcNow - DateTimeOffset.UnixEpoch).Ticks / 10 * 2;',
       'var EXTERNAL_ID_2 = EXTERNAL_ID + 1;',
     ],
     place: (code, header, lines) => {
@@ -99,7 +103,7 @@ export const LANGUAGES: Language[] = [
     concat: ' + ',
     ref: (n) => n,
     read: (n) => `${n} := os.Getenv("${n}")`,
-    fresh: ['EXTERNAL_ID := time.Now().UnixMilli() * 100', 'EXTERNAL_ID_2 := EXTERNAL_ID + 1'],
+    fresh: ['EXTERNAL_ID := time.Now().UnixMicro() * 2', 'EXTERNAL_ID_2 := EXTERNAL_ID + 1'],
     numberText: (n) => `strconv.FormatInt(${n}, 10)`,
     place: (code, header, lines, fresh) =>
       [

@@ -90,8 +90,12 @@ function clientSource(
     JSON.stringify(value, null, 2)
       .replace(/"\$([A-Z][A-Z0-9_]*)"/g, 'TAS_$1')
       .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:')
-      // external_id is unique per organizer: a fresh one (a second role's +1 never the next run's first).
-      .replace(/external_id: \d+/g, () => `external_id: Date.now() * 100${ids++ ? ` + ${ids - 1}` : ''}`);
+      // external_id is unique per organizer: a fresh one, the time in microseconds times 2 (see languages.ts).
+      .replace(
+        /external_id: \d+/g,
+        () =>
+          `external_id: Math.round((performance.timeOrigin + performance.now()) * 1000) * 2${ids++ ? ` + ${ids - 1}` : ''}`,
+      );
   const init = [
     parts.path ? `path: { token: TAS_${parts.path.slice(1)} }` : '',
     parts.query.length ? `query: ${js(Object.fromEntries(parts.query)).replace(/\n\s*/g, ' ')}` : '',
