@@ -239,12 +239,14 @@ for (const [i, line] of readFileSync(process.argv[2], 'utf8').trim().split('\\n'
               : values;
           runs.push({ operationId: sample.operationId, env });
         }
-      const failed: unknown[] = [];
+      const failed: string[] = [];
       for (const [i, printed] of (await runAll(runs)).entries()) {
         const got = answer(printed.stdout);
         // The client answers the envelope's data (and throws on a refusal); the others print the envelope.
         const ok = label === 'TypeScript' ? !('printed' in got) : got.successful === true;
-        if (!ok || printed.stderr.trim()) failed.push({ run: i, op: printed.operationId, got, stderr: printed.stderr });
+        // As text: a CI log shows an object in a list cut short ({ run: 4, …(3) }).
+        if (!ok || printed.stderr.trim())
+          failed.push(JSON.stringify({ run: i, op: printed.operationId, got, stderr: printed.stderr }));
       }
       expect(failed).toEqual([]);
     },
