@@ -62,7 +62,7 @@ export const duplicateExternalId: Check = {
     // The record auth body carries a profile with external_id too: the same promise, the code assumed.
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;
-    const profile = { ...profileFor(ctx.doc, record.test ?? {}, ctx.now()), external_id: externalId };
+    const profile = { ...profileFor(ctx, record.test ?? {}), external_id: externalId };
     const params = { token: record.token };
     const mobile = ctx.mobile();
     let answer = await ctx.call('authenticateRecord', { params, body: { mobile, profile } });

@@ -28,7 +28,7 @@ export const externalIdPerOrganizer: Check = {
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;
     const used = await authenticateRecord(ctx, record, {
-      ...profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+      ...profileFor(ctx, record.test ?? {}),
       external_id: externalId,
     });
     if (!used.ok) return;
@@ -48,7 +48,7 @@ export const externalIdPerOrganizer: Check = {
       );
     const mobile = ctx.mobile();
     const params = { token: theirs.token };
-    const profile = { ...profileFor(ctx.doc, theirs.test ?? {}, ctx.now()), external_id: externalId };
+    const profile = { ...profileFor(ctx, theirs.test ?? {}), external_id: externalId };
     let answer = await ctx.call('authenticateRecord', { key: 'other', params, body: { mobile, profile } });
     if (isSuccess(answer.response.status) && theirs.tests_auth_required) {
       const code = await ctx.smsCode({ mobile, token: theirs.token, purpose: 'record', key: 'other' });

@@ -41,7 +41,7 @@ export const externalIdRoadmapAuth: Check = {
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;
     const auth = await authenticateRecord(ctx, record, {
-      ...profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+      ...profileFor(ctx, record.test ?? {}),
       external_id: externalId,
     });
     if (!auth.ok) return;

@@ -116,7 +116,7 @@ export const recordAuth: Check = {
       `ready: auth_required true while no profile is linked, got ${record.auth_required} with profile ${(record.profile ?? null) === null ? 'null' : 'linked'}`,
     );
     const params = { token };
-    const profile = profileFor(ctx.doc, record.test ?? {}, ctx.now());
+    const profile = profileFor(ctx, record.test ?? {});
     const mobile = ctx.mobile();
     const first = await ctx.call('authenticateRecord', { params, body: { mobile, profile } });
     if (!ctx.expectStatus(first, 200, 'record authentication')) return;

@@ -26,13 +26,13 @@ export async function getRecord(ctx: CheckContext, token: string): Promise<Recor
 export async function authenticateRecord(
   ctx: CheckContext,
   record: RecordData,
-  profile: ProfileInput = profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+  profile: ProfileInput = profileFor(ctx, record.test ?? {}),
 ) {
   const mobile = ctx.mobile();
   const first = await ctx.call('authenticateRecord', {
     params: { token: record.token },
     body: { mobile, profile },
-    assumed: assumedOf([(record.test ?? {}) as TestRules]),
+    assumed: assumedOf([(record.test ?? {}) as TestRules], ctx.profile.test_fields),
   });
   let last = first;
   const ok = ctx.expectStatus(first, 200, 'record authentication');
