@@ -26,7 +26,7 @@ function ageOn(birth: string, now: number): number {
 }
 
 /** A birth date `years` before `now`, moved `days` (negative: the birthday this year has passed; positive: to come). */
-function birthAround(now: number, years: number, days: number): string {
+export function birthAround(now: number, years: number, days: number): string {
   const birth = new Date(now);
   birth.setUTCFullYear(birth.getUTCFullYear() - years);
   birth.setUTCDate(birth.getUTCDate() + days);

@@ -43,6 +43,10 @@ export type ClaimDef = Omit<Claim, 'checks'>;
  *   refusal whose code the interface itself states
  * - leak: another organizer's resource reaches this organizer (its key is read as this one's; a listing
  *   carries the other organizer's records)
+ * - disagree: two reads that disagree: one answer shows a resource's field otherwise than its other
+ *   answers (`again`: only when the same resource is read again, as after a transition)
+ * - edge: a valid edge refused: a request whose body holds `bodyHas` (a value at a limit's valid edge)
+ *   is refused with 400, as an invalid one would be
  */
 export type Family =
   | 'drop'
@@ -54,7 +58,9 @@ export type Family =
   | 'accept'
   | 'refuse'
   | 'recode'
-  | 'leak';
+  | 'leak'
+  | 'disagree'
+  | 'edge';
 
 export interface Breach {
   family: Family;
@@ -75,6 +81,8 @@ export interface Breach {
   field?: string;
   /** Only for requests whose body holds this text (e.g. `"roles":[]`). */
   bodyHas?: string;
+  /** disagree: only the reads after the first of the same URL. */
+  again?: true;
   /** The organizer mode of the run's main key: SMS (default) or instant. */
   mode?: 'sms' | 'instant';
   /** Checks that send the requests when the judges are response rules only (they judge every answer). */

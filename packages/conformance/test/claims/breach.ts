@@ -137,7 +137,7 @@ function mutate(breach: Breach, body: Json, reads: number): boolean {
     b[0][b[1]] = value;
     return a[0][a[1]] !== b[0][b[1]];
   }
-  if (breach.family === 'reread' && reads === 0) return false;
+  if ((breach.family === 'reread' || (breach.family === 'disagree' && breach.again)) && reads === 0) return false;
   for (const site of sites) {
     const parent = parentOf(body, site.segments);
     if (!parent) continue;
@@ -212,6 +212,18 @@ function layerOf(doc: OpenApiDocument, breach: Breach, keys: Keys, mark: <T>(val
       }
       if (breach.family === 'refuse')
         return res.status >= 200 && res.status < 300 ? mark(ERROR(Number(breach.value ?? 400))) : res;
+      // A valid edge refused as a validation refusal would be: 400, naming the body invalid.
+      if (breach.family === 'edge')
+        return res.status >= 200 && res.status < 300
+          ? mark({
+              ...ERROR(400),
+              body: JSON.stringify({
+                data: {},
+                successful: false,
+                messages: [{ code: 'invalid_body', text: 'Invalid.' }],
+              }),
+            })
+          : res;
       if (breach.errors ? res.status < 400 : res.status >= 300) return res;
       let body: Json;
       try {
