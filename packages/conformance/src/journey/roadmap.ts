@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check.js';
 import type { Schemas } from '../described.js';
 import { type AssumedPart, isSuccess } from '../types.js';
+import { completeAuthentication } from './authentication.js';
 import { assumedOf, limitsOf, narrowest, profileFor, type TestRules } from './profile.js';
 import { dataOf, getRecord, type RecordData } from './steps.js';
 
@@ -124,10 +125,11 @@ export async function authenticateRoadmap(ctx: CheckContext, roadmap: RoadmapDat
   if (ctx.expectStatus(first, 200, 'roadmap authentication') && roadmap.tests_auth_required) {
     const draft = dataOf<Schemas['RoadmapAuthPending']>(first)?.draft_token;
     ctx.expect(typeof draft === 'string', 'SMS mode: roadmap authentication returns a draft_token', first);
-    const code = await ctx.smsCode({ mobile: body.mobile, token: roadmap.token, purpose: 'roadmap' });
-    last = await ctx.call('verifyRoadmapAuth', {
-      params: { token: roadmap.token },
-      unchecked: { draft_token: draft ?? '', code },
+    last = await completeAuthentication(ctx, 'roadmap-journey-sms', {
+      token: roadmap.token,
+      mobile: body.mobile,
+      first,
+      draft,
     });
     ctx.expectStatus(last, 200, 'roadmap verification with the draft token and SMS code');
   }

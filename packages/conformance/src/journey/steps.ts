@@ -2,6 +2,7 @@ import type { CheckContext } from '../check.js';
 import type { Schemas, Unchecked } from '../described.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { answersFor } from './answers.js';
+import { completeAuthentication, journeyFor } from './authentication.js';
 import { assumedOf, type ProfileInput, profileFor, type TestRules } from './profile.js';
 
 /**
@@ -35,11 +36,10 @@ export async function authenticateRecord(
     assumed: assumedOf([(record.test ?? {}) as TestRules], ctx.profile.test_fields),
   });
   let last = first;
-  const ok = ctx.expectStatus(first, 200, 'record authentication');
-  if (ok && record.tests_auth_required) {
-    const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
-    last = await ctx.call('verifyRecordAuth', { params: { token: record.token }, body: { code } });
-    ctx.expectStatus(last, 200, 'record verification with the SMS code');
+  if (ctx.expectStatus(first, 200, 'record authentication')) {
+    const journey = journeyFor('record', Boolean(record.tests_auth_required));
+    last = await completeAuthentication(ctx, journey, { token: record.token, mobile, first });
+    if (last !== first) ctx.expectStatus(last, 200, 'record verification with the SMS code');
   }
   return { profile, mobile, first, last, ok: isSuccess(last.response.status) };
 }
