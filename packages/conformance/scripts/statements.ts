@@ -1,13 +1,14 @@
 // Regenerates the generated tables of README.md from the registry (src/registry.ts: the claims each
 // check's file holds or judges): the statements (the claims by the sentence they quote), the grounds
 // of every rule and constraint (src/grounds), the claims and their breaches, and the CI example's
-// fixtures file (src/fixtures-example.ts); and grounds.json, the quoted sentences with the fingerprint of the interface document they were found
+// fixtures file (src/fixtures-example.ts), the deployment profile's settings (src/profile/table.ts); and grounds.json, the quoted sentences with the fingerprint of the interface document they were found
 // in, when one is available (scripts/interface.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
 import { CLAIMS_END, CLAIMS_START, claimsTable } from '../src/claims/table.js';
 import { EXAMPLE_END, EXAMPLE_START, fixturesExample } from '../src/fixtures-example.js';
 import { GROUNDS_END, GROUNDS_START, groundsTable } from '../src/grounds-table.js';
+import { PROFILE_END, PROFILE_START, profileTable } from '../src/profile/table.js';
 import { registry } from '../src/registry.js';
 import { statementsOf, statementsTable, withTable } from '../src/statements/table.js';
 import { findInterface, notIn, quotedGrounds, readRecord, recordOf, writeRecord } from './interface.js';
@@ -21,7 +22,8 @@ const table = statementsTable(STATEMENTS, checks, rules);
 const grounds = groundsTable(doc, assumptions, grounded);
 const tables = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
 const claims = withTable(tables, claimsTable(CLAIMS), [CLAIMS_START, CLAIMS_END]);
-const text = withTable(claims, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
+const examples = withTable(claims, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
+const text = withTable(examples, profileTable(doc), [PROFILE_START, PROFILE_END]);
 writeFileSync(readme, text);
 process.stdout.write(
   `README.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds, ${CLAIMS.length} claims\n`,

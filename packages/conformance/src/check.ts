@@ -1,5 +1,6 @@
 import type { OpenApiDocument, Operation, Validator } from '@tas/openapi';
 import type { OperationId, PathParams, RequestBody } from './described.js';
+import type { DeploymentProfile } from './profile/types.js';
 import type { Registration } from './registration.js';
 import type { AssumedPart, Exchange, KeyRef, Kind, Needs, Target } from './types.js';
 
@@ -27,6 +28,8 @@ export type Purpose = 'record' | 'roadmap';
 /** What a check sees: the target through the paced client, fixtures, SMS codes and expectations. */
 export interface CheckContext {
   target: Target;
+  /** The deployment profile in effect (defaults: the description's choices). */
+  profile: DeploymentProfile;
   doc: OpenApiDocument;
   validator: Validator;
   operation(operationId: OperationId): Operation;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { basisIsAssumed } from './basis.js';
 import { allChecks } from './checks/index.js';
+import { profileCommand, readProfile } from './cli-profile.js';
 import { type Fixtures, parseFixtures } from './fixtures-file/fixtures.js';
 import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures-file/template.js';
 import { apiPath, count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
@@ -14,6 +15,7 @@ import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { exitCodeOf } from './options.js';
 import { preflight, skipReason } from './preflight.js';
+import { resolveProfile, settingsOf } from './profile/resolve.js';
 import { registry } from './registry.js';
 import { formatResultLine, formatSummary } from './report/console.js';
 import { toHtml } from './report/html.js';
@@ -41,9 +43,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const { values: v, positionals } = parseFlags(argv);
     const command = positionals[0];
     if (v.help || (!command && !v.list)) {
-      io.out(HELP[command === 'run' || command === 'plan' ? command : 'main']);
+      io.out(HELP[command === 'run' || command === 'plan' || command === 'profile' ? command : 'main']);
       return v.help ? 0 : 2;
     }
+    if (command === 'profile') return await profileCommand(io, positionals.slice(1), v['from-openapi']);
     const doc = loadDescription();
     const assumptions = listAssumptions(doc);
     if (v.list) {
@@ -55,7 +58,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       for (const r of responseRules) io.out(`${r.id.padEnd(34)} ${'response'.padEnd(9)} ${r.statement}\n`);
       return 0;
     }
-    if (command !== 'run' && command !== 'plan') throw new RunError(`unknown command: ${command} (run, plan)`);
+    if (command !== 'run' && command !== 'plan') throw new RunError(`unknown command: ${command} (run, plan, profile)`);
     if (v.target !== undefined) oneOf(v.target, ['mock', 'sandbox', 'live'], '--target');
     if (v.provision !== undefined) oneOf(v.provision, ['sandbox'], '--provision');
     // A rate only where one is asked for; selection.ts decides the default of each target.
@@ -91,6 +94,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       provision: v.provision as 'sandbox' | undefined,
       strict: v.strict,
       paths,
+      ...(v.profile ? { profile: readProfile(v.profile), profileFile: v.profile } : {}),
       mobile: v.mobile,
       timeoutSeconds,
       slow: v.slow,
@@ -166,6 +170,14 @@ async function plan(io: Io, options: RunOptions, writeFixtures: string | undefin
   io.out(`Requests: about ${p.requests}\n`);
   const pacing = rate ? `${rate.perMinute}/min and ${rate.perHour}/hour` : 'no pacing';
   io.out(`Time under the rate limit (${pacing}): at least ${duration(p.pacedSeconds)} plus the target's latency\n`);
+  const deployment = resolveProfile(loadDescription(), options.profile, options.paths, options.profileFile);
+  io.out(`Deployment profile: ${options.profileFile ?? 'none given (--profile FILE)'}; the settings in effect:\n`);
+  for (const s of settingsOf(deployment)) {
+    const from = s.source === 'code_field' ? 'profile: code_field' : s.source;
+    io.out(
+      `  ${s.key.padEnd(36)} ${s.value}  (${from}${s.source !== 'default' && s.isDefault ? ', the default' : ''})\n`,
+    );
+  }
   if (writeFixtures !== undefined) {
     // A template to fill in, from what this plan needs; never over a file that exists.
     if (existsSync(writeFixtures))

@@ -5,13 +5,17 @@ import type { OperationId } from './described.js';
 import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { Settled } from './options.js';
+import { reshape } from './profile/template.js';
+import type { ResolvedProfile, TemplatedOperation } from './profile/types.js';
 import type { SmsProvider } from './sms.js';
 import { type AssumedPart, type Exchange, type Finding, isSuccess } from './types.js';
 
 /** What a check's context is made of: the run's options as the CLI gave them, settled, and the run's parts. */
 export interface ContextDeps {
-  /** The base URL normalised; `paths`: the QA team's paths of operations the interface does not show. */
-  options: Pick<Settled, 'baseUrl' | 'target' | 'otherApiKey' | 'paths' | 'mobile' | 'clock'>;
+  /** The base URL normalised. */
+  options: Pick<Settled, 'baseUrl' | 'target' | 'otherApiKey' | 'mobile' | 'clock'>;
+  /** The deployment profile in effect: paths, parameters, bodies and statuses where the interface shows none. */
+  deployment: ResolvedProfile;
   doc: OpenApiDocument;
   validator: Validator;
   operations: Operation[];
@@ -35,7 +39,15 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
   const findings: Finding[] = [];
   const held = deps.held ?? new Map<string, unknown>();
   const { options } = deps;
-  const paths: Partial<Record<string, string>> = options.paths ?? {};
+  const { profile } = deps.deployment;
+  const paths: Partial<Record<string, string>> = { listRecords: profile.listing.path, getResult: profile.result.path };
+  /** The listing's parameters as the description names them, renamed as the profile says. */
+  const listingNames: Record<string, string> = {
+    status: profile.listing.filters.status,
+    auth_required: profile.listing.filters.auth_required,
+    page: profile.listing.paging.page,
+    page_size: profile.listing.paging.size,
+  };
   const prefix = options.baseUrl.replace(/\/+$/, '') + basePath(deps.doc);
   let last: Exchange | undefined;
 
@@ -91,6 +103,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
 
   const ctx: CheckContext = {
     target: options.target,
+    profile,
     doc: deps.doc,
     validator: deps.validator,
     operation,
@@ -106,14 +119,26 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       const template = paths[operationId] ?? op.path;
       const params: Partial<Record<string, string>> = options.params ?? {};
       const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-      const assumed = [...assumedParts(operationId, paths), ...(options.assumed ?? [])];
-      return send(op.method, path, options, operationId, assumed);
+      const assumed = [...assumedParts(operationId, deps.deployment), ...(options.assumed ?? [])];
+      // Built in the description's shape; sent in the deployment's, where the profile says another.
+      const bodyShape = deps.deployment.reshaped[operationId as TemplatedOperation];
+      const shaped: CallOptions<OperationId | undefined> = { ...options };
+      if (bodyShape !== undefined && options.body !== undefined)
+        shaped.body = reshape(operationId as TemplatedOperation, options.body, bodyShape) as never;
+      if (bodyShape !== undefined && options.unchecked !== undefined)
+        shaped.unchecked = reshape(operationId as TemplatedOperation, options.unchecked, bodyShape);
+      if (operationId === 'listRecords' && options.query)
+        shaped.query = Object.fromEntries(Object.entries(options.query).map(([k, v]) => [listingNames[k] ?? k, v]));
+      return send(op.method, path, shaped, operationId, assumed);
     },
     pathOf: (operationId) => paths[operationId] ?? operation(operationId).path,
     raw: (method, path, options = {}) => send(method, path, options),
     expect,
-    expectStatus(exchange, status, what) {
+    expectStatus(exchange, wanted, what) {
       const got = exchange.response.status;
+      // A success is the one the profile names for the operation (the interface states none).
+      const success = exchange.operationId ? profile.success[exchange.operationId] : undefined;
+      const status = isSuccess(wanted) && success !== undefined ? success : wanted;
       if (got === status) return true;
       // Refused what the suite built on its own assumption: the deployment's choice may differ, not its fault.
       if (got >= 400 && got < 500 && exchange.assumed?.length)
@@ -126,7 +151,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       if (isSuccess(status) && isSuccess(got)) {
         expect(
           false,
-          `${what}: answered ${got} where the description has ${status} (the interface states no success status)`,
+          `${what}: answered ${got} where the ${deps.deployment.sources[`success.${exchange.operationId}`] === 'profile' ? 'profile' : 'description'} has ${status} (the interface states no success status)`,
           exchange,
           true,
         );

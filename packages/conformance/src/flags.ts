@@ -27,6 +27,8 @@ export const OPTIONS = {
   html: { type: 'string' },
   'result-path': { type: 'string' },
   'listing-path': { type: 'string' },
+  profile: { type: 'string' },
+  'from-openapi': { type: 'string' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -3,15 +3,19 @@ export const HELP = {
 
 Usage:
   tas-conformance run --base-url URL [options]   run the checks
-  tas-conformance plan [options]                 what a run needs (fixtures, requests, time)
+  tas-conformance plan [options]                 what a run needs (fixtures, requests, time) and the
+                                                 settings in effect
+  tas-conformance profile init [FILE]            write a deployment profile with every default
+  tas-conformance profile --from-openapi SRC [FILE]   propose one from the deployment's OpenAPI description
   tas-conformance --list                         every check: id, kind, interface statement
   tas-conformance <command> --help
 
 Exit codes:
   0  the target conforms (no check failed; warnings allowed unless --strict)
   1  the target departs from the contract (a check failed)
-  2  the run could not be made (bad flags, unreachable target, missing fixtures, the key refused,
-     a base URL that is not the API); --json and --junit are written all the same, saying why
+  2  parts could not run (the summary names the profile setting each needs), or the run could not
+     be made (bad flags, unreachable target, missing fixtures, the key refused, a base URL that is
+     not the API, a profile that does not read); --json and --junit are written all the same
 `,
   run: `tas-conformance run: run the checks against a deployment
 
@@ -33,6 +37,10 @@ Usage: tas-conformance run --base-url URL [options]
                            {token} (default: the description's /record/{token}/result/; the interface
                            does not show it)
   --listing-path PATH      where it serves the record listing (default: the description's /record/)
+  --profile FILE           the deployment profile (YAML; tas-conformance profile init writes one): its
+                           listing, result path, request bodies, code field, test field encodings and
+                           success statuses where the interface shows none; --listing-path and
+                           --result-path override it
   --strict                 checks of assumed (x-assumed) behaviour fail instead of warning
   --only IDS, --skip IDS   comma-separated check ids or id prefixes (see --list); repeatable
   --rate-per-minute N      pacing (default 100; none for --target mock); --rate-per-hour N (default 3000);
@@ -69,14 +77,38 @@ Usage: tas-conformance plan [--target mock|sandbox|live] [--provision sandbox] [
                             [--other-api-key KEY] [--only IDS] [--skip IDS]
                             [--rate-per-minute N] [--rate-per-hour N] [--no-pacing] [--slow]
                             [--seed N] [--negative-budget N] [--write-fixtures FILE]
+                            [--profile FILE] [--listing-path PATH] [--result-path PATH]
 
 Prints the checks that would run and those skipped (and why), the fresh records and roadmaps they
 use up, the requests they send (the generated negative inputs' budget among them) and how long
-pacing makes the run. On a live target without --fixtures, says what to provision, and whose
+pacing makes the run, then every setting of the deployment profile in effect and where it came
+from (default, profile, flag). On a live target without --fixtures, says what to provision, and whose
 (the main key's organizer); with --fixtures, says what the file lacks.
 --write-fixtures FILE writes a fixtures file with a placeholder per token this plan needs, to fill
 in with tokens made in the organizer panel (never over a file that exists).
 Exit codes: 0 the plan can run (or says what to provision), 2 it cannot, with the message run
-would give (bad flags, too few fixtures in the file given).
+would give (bad flags, too few fixtures in the file given, a profile that does not read).
+`,
+  profile: `tas-conformance profile: write a deployment profile
+
+Usage: tas-conformance profile init [FILE]
+       tas-conformance profile --from-openapi URL|PATH [FILE]
+
+A profile (YAML) tells the suite every open choice of a deployment where the interface shows none:
+the listing's path, filter and paging parameters, the result's path, the record-auth and verify
+request bodies (templates over {mobile} {name} {birth} {is_male} {external_id} {code}
+{draft_token}), the code's field, how the nested test's min_age, max_age and gender_permission
+read, and each operation's success status. Pass it to plan and run with --profile FILE.
+
+  init [FILE]              write every setting at its default, each with what it means, to FILE
+                           (default tas-profile.yaml); never over a file that exists
+  --from-openapi SRC       propose a profile from the deployment's own published OpenAPI description
+                           (3.0 or 3.1, JSON or YAML; a URL or a file); each value says where it came
+                           from, what the description does not show stays the default with a note.
+                           Printed, or written to FILE (never over a file that exists)
+
+The JSON Schema of the format is profile.schema.json in the package. A profile that does not read
+is refused before any request, each problem with its line and column (exit 2).
+Exit codes: 0 written, 2 it could not be (bad flags, a file that exists, a description not read).
 `,
 };

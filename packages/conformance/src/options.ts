@@ -3,6 +3,7 @@ import type { Check } from './check.js';
 import type { Fixtures } from './fixtures-file/fixtures.js';
 import type { RateLimit } from './http/pacer.js';
 import type { Plan } from './plan.js';
+import type { ProfileInput } from './profile/types.js';
 import type { ResponseRule } from './responses/rule.js';
 import type { SmsProvider } from './sms.js';
 import type { CheckResult, Clock, Target } from './types.js';
@@ -31,6 +32,10 @@ export interface RunOptions {
    * deployment has them, e.g. `{ getResult: '/results/{token}/' }`; default: the description's.
    */
   paths?: Partial<Record<'getResult' | 'listRecords', string>>;
+  /** The deployment profile as its file gives it (`--profile FILE`): `paths` override its listing and result paths. */
+  profile?: ProfileInput;
+  /** The file the profile came from, for `plan` and the reports. */
+  profileFile?: string;
   only?: string[];
   skip?: string[];
   /** Pacing; `false` lifts it. Default: off for the mock (it has no limit), the API's limits otherwise. */

@@ -15,6 +15,7 @@ import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
 import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
+import { resolveProfile } from './profile/resolve.js';
 import { RunError } from './select.js';
 import { selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
@@ -55,8 +56,11 @@ export async function run(given: RunOptions): Promise<RunResult> {
     onExchange: (exchange) => sink?.(exchange),
   });
   const { pool, sms, created, advance } = setupTarget(options, http);
+  const deployment = resolveProfile(doc, options.profile, options.paths, options.profileFile);
+  const { listing, result: resultPath } = deployment.profile;
   const deps: ContextDeps = {
     options,
+    deployment,
     held: new Map<string, unknown>(),
     confirmed: new Set<string>(),
     doc,
@@ -73,16 +77,16 @@ export async function run(given: RunOptions): Promise<RunResult> {
   if (!options.noKeyCheck)
     await checkKeys(
       http,
-      `${api}${options.paths?.listRecords ?? '/record/'}?page_size=1`,
+      `${api}${listing.path}?${encodeURIComponent(listing.paging.size)}=1`,
       Boolean(options.otherApiKey),
       `${api}/record/${UNKNOWN_TOKEN}/`,
       api,
     );
-  /** A check's title with the paths in effect (`--listing-path`, `--result-path`) for the description's. */
+  /** A check's title with the paths in effect (the profile's, `--listing-path`, `--result-path`) for the description's. */
   const titleOf = (title: string) =>
-    Object.entries(options.paths ?? {}).reduce((t, [id, path]) => {
+    Object.entries({ listRecords: listing.path, getResult: resultPath.path }).reduce((t, [id, path]) => {
       const op = operations.find((o) => o.operationId === id);
-      return op && path ? t.split(op.path).join(path) : t;
+      return op && path !== op.path ? t.split(op.path).join(path) : t;
     }, title);
 
   const results: CheckResult[] = [];
@@ -105,7 +109,13 @@ export async function run(given: RunOptions): Promise<RunResult> {
       if (exchange.operationId?.startsWith('__')) return;
       const operation = operations.find((o) => o.operationId === exchange.operationId);
       for (const rule of rules)
-        for (const f of rule.verify(exchange, { doc, validator, assumptions, operation }))
+        for (const f of rule.verify(exchange, {
+          doc,
+          validator,
+          assumptions,
+          operation,
+          success: deployment.profile.success,
+        }))
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
     };
     let skip: string | undefined;

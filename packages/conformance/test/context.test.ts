@@ -1,5 +1,7 @@
+import { loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { type ContextDeps, createContext } from '../src/context.js';
+import { resolveProfile } from '../src/profile/resolve.js';
 import type { Exchange } from '../src/types.js';
 
 const exchange = (status: number): Exchange => ({
@@ -8,7 +10,11 @@ const exchange = (status: number): Exchange => ({
 });
 
 // expectRefused reads only the exchange; the rest of the context is not reached.
-const deps = { options: { baseUrl: 'http://host' }, doc: { paths: {} } } as unknown as ContextDeps;
+const deps = {
+  options: { baseUrl: 'http://host' },
+  doc: { paths: {} },
+  deployment: resolveProfile(loadDescription()),
+} as unknown as ContextDeps;
 
 describe('expectRefused: the refusal is the promise, the code the assumption', () => {
   it.each([

@@ -66,7 +66,8 @@ describe('a run from a fixtures file (as against a live deployment)', () => {
     });
     expect(result.results.filter((r) => r.outcome === 'fail')).toEqual([]);
     // tenant-isolation, listing-tenancy, result-tenancy and external-id-per-organizer (no other key), questionnaire-html
-    // (no records.html in the file), and the five SMS-only checks (an instant organizer).
+    // (no records.html in the file), and the four SMS-only checks (an instant organizer; mobile-limit
+    // checks there that its limit is absent).
     expect(result.results.filter((r) => r.outcome === 'skip').map((r) => r.id)).toEqual([
       'tenant-isolation',
       'listing-tenancy',
@@ -77,7 +78,6 @@ describe('a run from a fixtures file (as against a live deployment)', () => {
       'roadmap-verify-draft-token',
       'external-id-per-organizer',
       'draft-token-expiry',
-      'mobile-limit',
     ]);
   });
 

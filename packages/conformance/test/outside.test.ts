@@ -24,10 +24,11 @@ interface Ran {
 }
 
 /** Runs the CLI; with `until`, stops it (by its pid) once stdout matches and resolves with what it printed. */
-function cli(args: string[], env: Record<string, string> = {}, until?: RegExp): Promise<Ran> {
+function cli(args: string[], env: Record<string, string> = {}, until?: RegExp, cwd?: string): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       env: { ...process.env, ...env, TAS_API_KEY: env.TAS_API_KEY ?? '' },
+      cwd,
     });
     let out = '';
     let err = '';
@@ -225,6 +226,63 @@ describe("the README's commands", () => {
     expect(out).toMatch(/The fixtures file has enough\./);
     // Generated from what the plan needs (npm run statements): the example cannot drift from it.
     expect(readme).toBe(withTable(readme, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]));
+  });
+});
+
+describe("the README's deployment profile, as written", () => {
+  const section = readme.slice(readme.indexOf('## Deployment profile'), readme.indexOf('## SMS'));
+  const block = (lang: string, n = 0) =>
+    [...section.matchAll(new RegExp(`\`\`\`${lang}\n([\\s\\S]*?)\`\`\``, 'g'))][n]?.[1] ?? '';
+  const commands = block('sh')
+    .split('\n')
+    .filter((line) => line.startsWith('npx tas-conformance '))
+    .map((line) =>
+      line
+        .replace(/\s+#.*$/, '')
+        .split(/\s+/)
+        .slice(2),
+    );
+  const DESCRIPTION = 'https://staging.example/openapi.json';
+
+  it('profile init, profile --from-openapi and plan --profile run in an empty folder as the README shows them', async () => {
+    expect(commands.map((c) => c.slice(0, 2).join(' '))).toEqual([
+      'profile init',
+      'profile --from-openapi',
+      'plan --profile',
+    ]);
+    // The deployment's own description, served where the README's URL stands.
+    const text = readFileSync(new URL('./variants/fourth.openapi.yaml', import.meta.url), 'utf8');
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/yaml' }).end(text));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const served = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+    const folder = mkdtempSync(join(tmpdir(), 'tas-conformance-profile-'));
+    try {
+      const [init, propose, plan] = commands as [string[], string[], string[]];
+      const inited = await cli(init, {}, undefined, folder);
+      expect(inited).toMatchObject({ code: 0, err: '' });
+      expect(readFileSync(join(folder, init[2] as string), 'utf8')).toMatch(/^# .*deployment profile/);
+      const proposed = await cli(
+        propose.map((a) => (a === DESCRIPTION ? served : a)),
+        {},
+        undefined,
+        folder,
+      );
+      expect(proposed).toMatchObject({ code: 0, err: '' });
+      expect(readFileSync(join(folder, propose[3] as string), 'utf8')).toMatch(
+        /^listing:\n(.*\n)*? {2}path: \/records\/$/m,
+      );
+      // The README's example profile, edited into the file init wrote: plan shows what the README shows.
+      writeFileSync(join(folder, plan[2] as string), block('yaml'));
+      const planned = await cli(plan, {}, undefined, folder);
+      expect(planned).toMatchObject({ code: 0, err: '' });
+      const shown = block('text')
+        .split('\n')
+        .filter((line) => line.trim() && line.trim() !== '...');
+      const printed = planned.out.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
+      for (const line of shown) expect(printed).toContain(line.replace(/\s+/g, ' ').trim());
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -32,6 +32,8 @@ describe('the packed @tas/conformance', () => {
     const paths = files.map((f) => f.path);
     expect(paths).toContain('bin/tas-conformance.js');
     expect(paths).toContain('dist/cli.js');
+    // The profile's JSON Schema, which the suite validates with and editors read.
+    expect(paths).toContain('profile.schema.json');
     // The private @tas/openapi travels inside: its library and the bundled description.
     expect(paths).toContain('dist/vendor/openapi/dist/openapi.json');
     // So does the client's pacer and base-URL reading, which the suite shares.
@@ -49,6 +51,12 @@ describe('the packed @tas/conformance', () => {
 
     const help = await run('npx', ['--no-install', 'tas-conformance', '--help'], { cwd: project });
     expect(help.stdout).toMatch(/^tas-conformance: check a deployment/);
+    // The README's profile commands, as QA types them.
+    await run('npx', ['--no-install', 'tas-conformance', 'profile', 'init'], { cwd: project });
+    const planned = await run('npx', ['--no-install', 'tas-conformance', 'plan', '--profile', 'tas-profile.yaml'], {
+      cwd: project,
+    });
+    expect(planned.stdout).toMatch(/^ {2}listing\.path +\/record\/ {2}\(profile, the default\)$/m);
 
     const sandbox = await startSandbox({ port: 0, rateLimit: false });
     try {

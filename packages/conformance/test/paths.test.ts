@@ -32,7 +32,7 @@ describe('results at another path', () => {
       undefined,
       [
         ['result-before-finish', 'warn', true, []],
-        ['results-after-finish', 'skip', false, ['--result-path']],
+        ['results-after-finish', 'skip', false, ['result.path in a profile (--profile FILE), or --result-path']],
       ],
       2,
     ],

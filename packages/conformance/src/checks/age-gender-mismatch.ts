@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { accept, stated } from '../claims/make.js';
+import { limitsOf, type TestRules } from '../journey/profile.js';
 import { getRoadmap, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
 import { getRecord, type RecordData, stateOf } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
@@ -23,25 +24,25 @@ export const ageGenderMismatch: Check = {
     if (!roadmap || !ctx.expect(roadmap.test_records.length > 0, 'a roadmap lists its test_records')) return;
     const records = await roadmapRecords(ctx, roadmap);
     // A record whose test limits age, else one that limits gender: any of the roadmap's, not only its first.
-    const limited = (t: RecordData['test']) => typeof t?.max_age === 'number' || typeof t?.min_age === 'number';
-    const gendered = (t: RecordData['test']) => t?.gender_permission === 'female' || t?.gender_permission === 'male';
+    const limits = (t: RecordData['test']) => limitsOf((t ?? {}) as TestRules, ctx.profile.test_fields);
+    const limited = (t: RecordData['test']) => limits(t).max !== undefined || limits(t).min !== undefined;
+    const gendered = (t: RecordData['test']) => limits(t).gender !== 'all';
     const entry = records.find((r) => limited(r.test)) ?? records.find((r) => gendered(r.test));
     if (!entry)
       return ctx.skip(
         `could not run: it needs a roadmap with a test that has an age limit (min_age or max_age) or a gender_permission; the tests of roadmap ${roadmap.token} (${records.map((r) => r.test_id).join(', ')}) have none`,
       );
-    const test = entry.test;
+    const test = limits(entry.test);
     const body = await roadmapAuthBody(ctx, roadmap, records);
     const role = body.roles.find((r) => r.id === entry.role);
     if (!role) return void ctx.expect(false, `the roadmap defines the role ${entry.role} of its record ${entry.token}`);
     // An age past the test's limit (or below it when it has no upper one), or the gender it does not permit.
-    const age =
-      typeof test?.max_age === 'number' ? test.max_age + 5 : typeof test?.min_age === 'number' ? 1 : undefined;
+    const age = test.max !== undefined ? test.max + 5 : test.min !== undefined ? 1 : undefined;
     if (age !== undefined) {
       const birth = new Date(ctx.now());
       birth.setUTCFullYear(birth.getUTCFullYear() - age);
       role.profile = { ...role.profile, birth: birth.toISOString().slice(0, 10) };
-    } else role.profile = { ...role.profile, is_male: test?.gender_permission === 'female' };
+    } else role.profile = { ...role.profile, is_male: test.gender === 'women' };
     const refused = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body });
     ctx.expectRefused(refused, 400, `a profile of age ${age ?? '(wrong gender)'} for ${entry.token}`, true);
     const after = await getRecord(ctx, entry.token);

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { stated } from '../claims/make.js';
+import { completeAuthentication, journeyFor } from '../journey/authentication.js';
 import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, getRecord } from '../journey/steps.js';
@@ -28,7 +29,7 @@ export const externalIdPerOrganizer: Check = {
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;
     const used = await authenticateRecord(ctx, record, {
-      ...profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+      ...profileFor(ctx, record.test ?? {}),
       external_id: externalId,
     });
     if (!used.ok) return;
@@ -48,12 +49,10 @@ export const externalIdPerOrganizer: Check = {
       );
     const mobile = ctx.mobile();
     const params = { token: theirs.token };
-    const profile = { ...profileFor(ctx.doc, theirs.test ?? {}, ctx.now()), external_id: externalId };
-    let answer = await ctx.call('authenticateRecord', { key: 'other', params, body: { mobile, profile } });
-    if (isSuccess(answer.response.status) && theirs.tests_auth_required) {
-      const code = await ctx.smsCode({ mobile, token: theirs.token, purpose: 'record', key: 'other' });
-      answer = await ctx.call('verifyRecordAuth', { key: 'other', params, body: { code } });
-    }
+    const profile = { ...profileFor(ctx, theirs.test ?? {}), external_id: externalId };
+    const first = await ctx.call('authenticateRecord', { key: 'other', params, body: { mobile, profile } });
+    const journey = journeyFor('record', Boolean(theirs.tests_auth_required));
+    const answer = await completeAuthentication(ctx, journey, { token: theirs.token, mobile, first, key: 'other' });
     ctx.expect(
       isSuccess(answer.response.status),
       `another organizer's profile with external_id ${externalId}, used by this organizer: want it accepted (unique per organizer account), got ${answer.response.status}`,

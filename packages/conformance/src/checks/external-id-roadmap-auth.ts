@@ -2,6 +2,7 @@ import type { JsonObject } from '@tas/openapi';
 import type { Check } from '../check.js';
 import { accept, stated } from '../claims/make.js';
 import type { Schemas } from '../described.js';
+import { completeAuthentication } from '../journey/authentication.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, dataOf, getRecord } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
@@ -41,7 +42,7 @@ export const externalIdRoadmapAuth: Check = {
     const record = await getRecord(ctx, await ctx.take('ready'));
     if (!record) return;
     const auth = await authenticateRecord(ctx, record, {
-      ...profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+      ...profileFor(ctx, record.test ?? {}),
       external_id: externalId,
     });
     if (!auth.ok) return;
@@ -65,8 +66,13 @@ export const externalIdRoadmapAuth: Check = {
       // SMS mode: the refusal may come with the verify step.
       const draft = dataOf<Schemas['RoadmapAuthPending']>(answer)?.draft_token;
       if (typeof draft === 'string' && draft) {
-        const code = await ctx.smsCode({ mobile: String(held.base.mobile), token: held.token, purpose: 'roadmap' });
-        answer = await ctx.call('verifyRoadmapAuth', { params, body: { draft_token: draft, code } });
+        const mobile = String(held.base.mobile);
+        answer = await completeAuthentication(ctx, 'roadmap-journey-sms', {
+          token: held.token,
+          mobile,
+          first: answer,
+          draft,
+        });
       }
     }
     ctx.expectRefused(

@@ -2,6 +2,7 @@ import type { Assumption, OpenApiDocument } from '@tas/openapi';
 import type { Check } from '../check.js';
 import { afterFinish } from './after-finish.js';
 import { ageGenderMismatch } from './age-gender-mismatch.js';
+import { agreement } from './agreement.js';
 import { draftTokenExpiry } from './draft-token-expiry.js';
 import { duplicateExternalId } from './duplicate-external-id.js';
 import { externalIdPerOrganizer } from './external-id-per-organizer.js';
@@ -98,5 +99,6 @@ export function allChecks(
     validEdges,
     listingRule1,
     listingDetail,
+    agreement,
   ];
 }

@@ -26,7 +26,7 @@ function ageOn(birth: string, now: number): number {
 }
 
 /** A birth date `years` before `now`, moved `days` (negative: the birthday this year has passed; positive: to come). */
-function birthAround(now: number, years: number, days: number): string {
+export function birthAround(now: number, years: number, days: number): string {
   const birth = new Date(now);
   birth.setUTCFullYear(birth.getUTCFullYear() - years);
   birth.setUTCDate(birth.getUTCDate() + days);
@@ -113,7 +113,7 @@ export const profileFields: Check = {
       const record = await getRecord(ctx, await ctx.take('ready'));
       if (!record) return;
       const externalId = ctx.externalId();
-      const base = profileFor(ctx.doc, record.test ?? {}, ctx.now());
+      const base = profileFor(ctx, record.test ?? {});
       // The same age on both sides: a birthday to come belongs to one more year back.
       const years = ageOn(base.birth, ctx.now()) + (days > 0 ? 1 : 0);
       const profile = { ...base, birth: birthAround(ctx.now(), years, days), external_id: externalId };

@@ -26,7 +26,7 @@ export const recordAuthTwice: Check = {
   async run(ctx) {
     const auth = await sharedAuthenticated(ctx);
     if (!auth) return;
-    const profile = profileFor(ctx.doc, auth.record.test ?? {}, ctx.now());
+    const profile = profileFor(ctx, auth.record.test ?? {});
     const again = await ctx.call('authenticateRecord', {
       params: { token: auth.record.token },
       body: { mobile: ctx.mobile(), profile },

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { add, refuse, reread, revalue, stated } from '../claims/make.js';
+import { completeAuthentication } from '../journey/authentication.js';
 import { profileFor } from '../journey/profile.js';
 import { getRecord, type RecordData } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
@@ -116,7 +117,7 @@ export const recordAuth: Check = {
       `ready: auth_required true while no profile is linked, got ${record.auth_required} with profile ${(record.profile ?? null) === null ? 'null' : 'linked'}`,
     );
     const params = { token };
-    const profile = profileFor(ctx.doc, record.test ?? {}, ctx.now());
+    const profile = profileFor(ctx, record.test ?? {});
     const mobile = ctx.mobile();
     const first = await ctx.call('authenticateRecord', { params, body: { mobile, profile } });
     if (!ctx.expectStatus(first, 200, 'record authentication')) return;
@@ -130,8 +131,7 @@ export const recordAuth: Check = {
           'tests_auth_required true: the first call alone does not authenticate (auth_required stays true until the code is verified)',
         );
       }
-      const code = await ctx.smsCode({ mobile, token, purpose: 'record' });
-      const last = await ctx.call('verifyRecordAuth', { params, body: { code } });
+      const last = await completeAuthentication(ctx, 'record-journey-sms', { token, mobile, first });
       ctx.expectStatus(last, 200, 'record verification with the SMS code');
       if (!isSuccess(last.response.status)) return;
     }

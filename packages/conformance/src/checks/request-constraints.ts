@@ -99,6 +99,17 @@ export function requestConstraints(doc: OpenApiDocument, assumptions: Assumption
     });
 }
 
+/** Each part the roadmap authentication's body table marks required ("yes"): its name, where it sits, its row. */
+const ROADMAP_AUTH_REQUIRED: [name: string, pointer: string, quote: string][] = [
+  ['mobile', '/mobile', Q.mobile],
+  ['roles', '/roles', Q.roles],
+  ['roles[].id', '/roles/0/id', Q.roleId],
+  ['roles[].profile', '/roles/0/profile', Q.roleProfile],
+  ['profile.name', '/roles/0/profile/name', Q.name],
+  ['profile.birth', '/roles/0/profile/birth', Q.birth],
+  ['profile.is_male', '/roles/0/profile/is_male', Q.isMale],
+];
+
 /** What the family's check of an operation judges of the claims, by operationId. */
 const REGISTERED: Partial<Record<string, Registered>> = {
   submitAnswers: {
@@ -107,6 +118,9 @@ const REGISTERED: Partial<Record<string, Registered>> = {
         noBreach:
           "a mutation of a JSON answer cannot make a request body unparsable: the bespoke fault 'malformed JSON answered with 500' proves it",
       }),
+      stated('submit.required.record', S.postRecordTokenSubmitAnswers, Q.record, 'a body without `record` is refused', [
+        accept('submitAnswers', undefined, { lacks: '/record' }),
+      ]),
     ],
     judges: ['submit.values'],
   },
@@ -160,6 +174,15 @@ const REGISTERED: Partial<Record<string, Registered>> = {
       stated('limit.name.roadmap-auth', S.limits, Q.nameLimit, 'on roadmap auth', [
         accept('authenticateRoadmap', undefined, { field: '/roles/0/profile/name' }),
       ]),
+      ...ROADMAP_AUTH_REQUIRED.map(([name, pointer, quote]) =>
+        stated(
+          `roadmap-auth.required.${pointer.slice(1).replace(/\/0/g, '').replaceAll('/', '.')}`,
+          S.postRoadmapTokenAuth,
+          quote,
+          `a body without \`${name}\` is refused`,
+          [accept('authenticateRoadmap', undefined, { lacks: pointer })],
+        ),
+      ),
     ],
   },
 };

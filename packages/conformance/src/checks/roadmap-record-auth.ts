@@ -45,7 +45,7 @@ export const roadmapRecordAuth: Check = {
     const record = await getRecord(ctx, entry.token);
     if (!record) return;
     ctx.expect(record.role !== null, 'a roadmap record has a non-null role');
-    const body = { mobile: ctx.mobile(), profile: profileFor(ctx.doc, record.test ?? {}, ctx.now()) };
+    const body = { mobile: ctx.mobile(), profile: profileFor(ctx, record.test ?? {}) };
     const exchange = await ctx.call('authenticateRecord', { params: { token: record.token }, body });
     ctx.expectRefused(exchange, 409, 'record-level authentication of a roadmap record', true);
     const after = await getRecord(ctx, record.token);

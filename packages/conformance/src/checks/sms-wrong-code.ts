@@ -28,7 +28,7 @@ export const smsWrongCode: Check = {
     if (!record.tests_auth_required) ctx.skip('the organizer authenticates instantly (tests_auth_required false)');
     const mobile = ctx.mobile();
     const params = { token: record.token };
-    const body = { mobile, profile: profileFor(ctx.doc, record.test ?? {}, ctx.now()) };
+    const body = { mobile, profile: profileFor(ctx, record.test ?? {}) };
     if (!ctx.expectStatus(await ctx.call('authenticateRecord', { params, body }), 200, 'record authentication')) return;
     const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
     const wrong = code === '00000' ? '11111' : '00000';

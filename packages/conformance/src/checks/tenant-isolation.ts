@@ -68,7 +68,7 @@ export const tenantIsolation: Check = {
         404,
         "another organizer's questions of an authenticated record",
       );
-    const profile = profileFor(ctx.doc, {}, ctx.now());
+    const profile = profileFor(ctx, {});
     ctx.expectRefused(
       await ctx.call('authenticateRecord', {
         ...other,

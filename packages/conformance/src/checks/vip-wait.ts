@@ -47,7 +47,7 @@ export const vipWait: Check = {
     );
     // "Unavailable until the organizer completes a VIP or billing action": no profile is linked to it either.
     // The refusal is stated, its code (403, as for its questions) the description's choice.
-    const profile = profileFor(ctx.doc, record.test ?? {}, ctx.now());
+    const profile = profileFor(ctx, record.test ?? {});
     ctx.expectRefused(
       await ctx.call('authenticateRecord', {
         params: { token: record.token },

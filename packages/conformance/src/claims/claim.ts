@@ -43,6 +43,10 @@ export type ClaimDef = Omit<Claim, 'checks'>;
  *   refusal whose code the interface itself states
  * - leak: another organizer's resource reaches this organizer (its key is read as this one's; a listing
  *   carries the other organizer's records)
+ * - disagree: two reads that disagree: one answer shows a resource's field otherwise than its other
+ *   answers (`again`: only when the same resource is read again, as after a transition)
+ * - edge: a valid edge refused: a request whose body holds `bodyHas` (a value at a limit's valid edge)
+ *   is refused with 400, as an invalid one would be
  */
 export type Family =
   | 'drop'
@@ -54,7 +58,9 @@ export type Family =
   | 'accept'
   | 'refuse'
   | 'recode'
-  | 'leak';
+  | 'leak'
+  | 'disagree'
+  | 'edge';
 
 export interface Breach {
   family: Family;
@@ -63,7 +69,10 @@ export interface Breach {
   /** A JSON pointer into the answer's body; `*` stands for every item of an array. */
   path?: string;
   value?: unknown;
-  /** accept, recode: the correct server's error codes (`messages[0].code`) that become a success (another status). */
+  /**
+   * accept, recode: the correct server's error codes (`messages[0].code`) that become a success (another
+   * status); edge: the first is the refusal's code (else `invalid_body`).
+   */
   codes?: string[];
   /** Only where the value at this pointer of the same answer equals `[1]` (`*` the path's item). */
   when?: [pointer: string, equals: unknown];
@@ -75,6 +84,10 @@ export interface Breach {
   field?: string;
   /** Only for requests whose body holds this text (e.g. `"roles":[]`). */
   bodyHas?: string;
+  /** Only for requests whose JSON body lacks this pointer where its parent is there (a required field left out). */
+  lacks?: string;
+  /** disagree: only the reads after the first of the same URL. */
+  again?: true;
   /** The organizer mode of the run's main key: SMS (default) or instant. */
   mode?: 'sms' | 'instant';
   /** Checks that send the requests when the judges are response rules only (they judge every answer). */
@@ -89,4 +102,4 @@ export interface Breach {
 
 /** The breaches of a claim, by family, for its table cell. */
 export const describeBreach = (b: Breach) =>
-  `${b.family} ${b.op}${b.path ? ` ${b.path}` : ''}${b.codes ? ` (${b.codes.join(', ')})` : ''}${b.family === 'recode' ? ` as ${String(b.value)}` : ''}${b.mode === 'instant' ? ' [instant]' : ''}`;
+  `${b.family} ${b.op}${b.path ? ` ${b.path}` : ''}${b.codes ? ` (${b.codes.join(', ')})` : ''}${b.lacks ? ` without ${b.lacks}` : ''}${b.family === 'recode' ? ` as ${String(b.value)}` : ''}${b.mode === 'instant' ? ' [instant]' : ''}`;

@@ -85,3 +85,17 @@ export const recode = (op: string, codes: string[], status: number, more: Partia
   value: status,
   ...more,
 });
+/** One of two answers that show the same resource or value departs (`again`: the same resource read again). */
+export const disagree = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
+  family: 'disagree',
+  op,
+  path,
+  ...more,
+});
+/** A valid edge refused: answers 400, as a validation refusal, where the request's body holds `bodyHas`. */
+export const edge = (op: string, bodyHas: string, more: Partial<Breach> = {}): Breach => ({
+  family: 'edge',
+  op,
+  bodyHas,
+  ...more,
+});

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../check.js';
+import type { PagingStyle } from '../profile/types.js';
 import type { Exchange, KeyRef } from '../types.js';
 import { dataOf, pageItems, type RecordData, recordsOf } from './steps.js';
 
@@ -63,8 +64,38 @@ export function linkNext(header: string | undefined): string | null | undefined 
 /** Where the next page is: a query, `end` (the listing said this page was its last), or `unknown`. */
 export type Next = { query: Record<string, string>; how: string } | { end: string } | { unknown: true };
 
-/** The next page by what the page says, in the conventions listed in the README ("Listing and results"). */
-export function nextPage(exchange: Exchange, query: Record<string, string>, got: number, seen: number): Next {
+/** The convention each way of naming the next page belongs to (`listing.paging.style` keeps one). */
+const STYLE_OF: [RegExp, PagingStyle][] = [
+  [/Link header|link$/, 'link'],
+  [/cursor/i, 'cursor'],
+  [/offset/, 'offset'],
+  [/page/, 'page'],
+];
+
+/**
+ * The next page by what the page says: in the conventions listed in the README ("Listing and
+ * results"), or in the one `style` names (a profile's `listing.paging.style`); a page of another
+ * convention is then one the suite does not recognise.
+ */
+export function nextPage(
+  exchange: Exchange,
+  query: Record<string, string>,
+  got: number,
+  seen: number,
+  style: PagingStyle = 'auto',
+): Next {
+  if (style === 'link') {
+    const link = linkNext(exchange.response.headers.link);
+    if (link)
+      return { query: Object.fromEntries(new URL(link, 'http://base.invalid/').searchParams), how: 'the Link header' };
+    return { end: 'no Link header with rel="next" (listing.paging.style: link)' };
+  }
+  const next = anyNextPage(exchange, query, got, seen);
+  if (style === 'auto' || !('query' in next)) return next;
+  return STYLE_OF.find(([re]) => re.test(next.how))?.[1] === style ? next : { unknown: true };
+}
+
+function anyNextPage(exchange: Exchange, query: Record<string, string>, got: number, seen: number): Next {
   const json = exchange.response.json;
   const m = metaOf(json);
   const params = (url: string) => Object.fromEntries(new URL(url, 'http://base.invalid/').searchParams);
@@ -179,6 +210,7 @@ export interface ReadOptions {
  */
 export async function readListing(ctx: CheckContext, options: ReadOptions = {}): Promise<ListingRead> {
   const { key, filter = {}, until, maxPages = 20, onPage } = options;
+  const { paging } = ctx.profile.listing;
   const exchanges: Exchange[] = [];
   const ask = async (query: Record<string, string>, extra: Record<string, string>) => {
     let exchange = await ctx.call('listRecords', { key, query: { ...query, ...extra } });
@@ -191,7 +223,7 @@ export async function readListing(ctx: CheckContext, options: ReadOptions = {}):
   };
   let query: Record<string, string> = { ...filter };
   let last = await ask(query, FIRST_SIZE);
-  if (last.request.url.includes('page_size=')) query = { ...query, ...FIRST_SIZE };
+  if (new URL(last.request.url).searchParams.has(paging.size)) query = { ...query, ...FIRST_SIZE };
   const records: RecordData[] = [];
   const asked = new Set<string>();
   let restarted = false;
@@ -219,7 +251,7 @@ export async function readListing(ctx: CheckContext, options: ReadOptions = {}):
     records.push(...page);
     onPage?.(page, last);
     if (until?.(records)) return result(false, 'stopped: found');
-    const next = nextPage(last, query, page.length, records.length);
+    const next = nextPage(last, query, page.length, records.length, paging.style);
     if ('end' in next) return result(true, next.end);
     if ('unknown' in next)
       return result(

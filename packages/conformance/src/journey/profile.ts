@@ -3,6 +3,7 @@ import { resolveRef } from '@tas/openapi';
 
 import { TEST_FIELDS } from '../assumed-requests.js';
 import type { Schemas, Unchecked } from '../described.js';
+import type { DeploymentProfile } from '../profile/types.js';
 import type { AssumedPart } from '../types.js';
 
 /** A test's rules as a deployment answered them (the description's TestSummary), not validated. */
@@ -13,44 +14,78 @@ export type TestRules = NonNullable<
 /** A profile the suite sends (external_id optional; unique per organizer account). */
 export type ProfileInput = Schemas['ProfileInput'];
 
-/** An age bound the test answered, when it is a number. */
-const bound = (v: unknown) => (typeof v === 'number' ? v : undefined);
+/** Who a test admits, read as the profile's `test_fields` encodes it. */
+export type Gender = 'all' | 'men' | 'women';
+
+/** A test's limits as the suite reads them: ages in years (undefined: none), the gender it admits. */
+export interface Limits {
+  min?: number;
+  max?: number;
+  gender: Gender;
+  /** Every field read in the profile's encoding (absent and null are no limit). */
+  known: boolean;
+}
+
+type Fields = DeploymentProfile['test_fields'];
+
+/** The test's `min_age`, `max_age` and `gender_permission`, read as `fields` encodes them ("types and formats … not shown"). */
+export function limitsOf(test: TestRules, fields: Fields): Limits {
+  let known = true;
+  const age = (v: unknown) => {
+    if (v === undefined || v === null) return undefined;
+    if (fields.ages === 'integer' && Number.isInteger(v)) return v as number;
+    if (fields.ages === 'string' && typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+    known = false;
+    return undefined;
+  };
+  const g = test.gender_permission as unknown;
+  const gender = (Object.keys(fields.gender_permission) as Gender[]).find((k) => fields.gender_permission[k] === g);
+  if (g !== undefined && g !== null && !gender) known = false;
+  return { min: age(test.min_age), max: age(test.max_age), gender: gender ?? 'all', known };
+}
 
 /**
  * A profile the test accepts: the description's RecordAuthRequest example, with an age in the
  * test's range and a gender it permits. No external_id: it is unique per organizer, runs repeat.
  */
-export function profileFor(doc: OpenApiDocument, test: TestRules, now: number): ProfileInput {
-  const example = resolveRef<{ value: { profile: ProfileInput } }>(doc, {
+export function profileFor(
+  ctx: { doc: OpenApiDocument; now(): number; profile: DeploymentProfile },
+  test: TestRules | Limits,
+): ProfileInput {
+  const example = resolveRef<{ value: { profile: ProfileInput } }>(ctx.doc, {
     $ref: '#/components/examples/RecordAuthRequest',
   }).value.profile;
-  const min = bound(test.min_age) ?? 18;
-  const max = bound(test.max_age) ?? min + 40;
+  const limits = 'known' in test ? test : limitsOf(test, ctx.profile.test_fields);
+  const min = limits.min ?? 18;
+  const max = limits.max ?? min + 40;
   const age = Math.floor((min + max) / 2);
-  const birth = new Date(now);
+  const birth = new Date(ctx.now());
   birth.setUTCFullYear(birth.getUTCFullYear() - age);
   birth.setUTCMonth(birth.getUTCMonth() - 3);
   return {
     name: example.name,
     birth: birth.toISOString().slice(0, 10),
-    is_male: test.gender_permission !== 'female',
+    is_male: limits.gender !== 'women',
   };
 }
 
-const GENDERS = new Set(['all', 'male', 'female']);
-const age = (v: unknown) => v === undefined || v === null || typeof v === 'number';
+/** The narrowest limits that admit a profile every one of these tests accepts. */
+export function narrowest(all: Limits[]): Limits {
+  const mins = all.flatMap((l) => (l.min === undefined ? [] : [l.min]));
+  const maxes = all.flatMap((l) => (l.max === undefined ? [] : [l.max]));
+  return {
+    min: mins.length ? Math.max(...mins) : undefined,
+    max: maxes.length ? Math.min(...maxes) : undefined,
+    gender: all.find((l) => l.gender !== 'all')?.gender ?? 'all',
+    known: all.every((l) => l.known),
+  };
+}
 
 /**
- * The assumed part of a profile chosen from these tests: none where every test's fields are in the
- * description's encoding (ages numbers or null, gender_permission all, male or female); else the
- * suite read them in an encoding the deployment does not use, and a refusal may be its own doing.
+ * The assumed part of a profile chosen from these tests: none where every test's fields read in the
+ * profile's encoding; else the suite read them in an encoding the deployment does not use, and a
+ * refusal may be its own doing.
  */
-export function assumedOf(tests: TestRules[]): AssumedPart[] {
-  const own = tests.every(
-    (t) =>
-      age(t.min_age) &&
-      age(t.max_age) &&
-      (t.gender_permission === undefined || t.gender_permission === null || GENDERS.has(t.gender_permission as string)),
-  );
-  return own ? [] : [TEST_FIELDS];
+export function assumedOf(tests: TestRules[], fields: Fields): AssumedPart[] {
+  return tests.every((t) => limitsOf(t, fields).known) ? [] : [TEST_FIELDS];
 }

@@ -1,7 +1,8 @@
 import type { CheckContext } from '../check.js';
 import type { Schemas } from '../described.js';
 import { type AssumedPart, isSuccess } from '../types.js';
-import { assumedOf, profileFor, type TestRules } from './profile.js';
+import { completeAuthentication } from './authentication.js';
+import { assumedOf, limitsOf, narrowest, profileFor, type TestRules } from './profile.js';
 import { dataOf, getRecord, type RecordData } from './steps.js';
 
 /** An entry of the roadmap's `test_records`: its token, and what the entry itself shows of the record. */
@@ -97,10 +98,17 @@ const tested = new Map<string, AssumedPart[]>();
 /** The body of a roadmap authentication: per role, a profile every record of the role accepts. */
 export async function roadmapAuthBody(ctx: CheckContext, roadmap: RoadmapData, records?: RecordData[]) {
   const details = records ?? (await roadmapRecords(ctx, roadmap));
-  tested.set(roadmap.token, assumedOf(details.flatMap((r) => (r.test ? [r.test as TestRules] : []))));
+  const fields = ctx.profile.test_fields;
+  tested.set(
+    roadmap.token,
+    assumedOf(
+      details.flatMap((r) => (r.test ? [r.test as TestRules] : [])),
+      fields,
+    ),
+  );
   const roles = roadmap.roles.map((role) => {
-    const rules = details.filter((r) => r.role === role.id && r.test).map((r) => r.test as TestRules);
-    return { id: role.id, profile: profileFor(ctx.doc, narrowest(rules), ctx.now()) };
+    const rules = details.filter((r) => r.role === role.id && r.test).map((r) => limitsOf(r.test as TestRules, fields));
+    return { id: role.id, profile: profileFor(ctx, narrowest(rules)) };
   });
   return { mobile: ctx.mobile(), roles };
 }
@@ -117,23 +125,13 @@ export async function authenticateRoadmap(ctx: CheckContext, roadmap: RoadmapDat
   if (ctx.expectStatus(first, 200, 'roadmap authentication') && roadmap.tests_auth_required) {
     const draft = dataOf<Schemas['RoadmapAuthPending']>(first)?.draft_token;
     ctx.expect(typeof draft === 'string', 'SMS mode: roadmap authentication returns a draft_token', first);
-    const code = await ctx.smsCode({ mobile: body.mobile, token: roadmap.token, purpose: 'roadmap' });
-    last = await ctx.call('verifyRoadmapAuth', {
-      params: { token: roadmap.token },
-      unchecked: { draft_token: draft ?? '', code },
+    last = await completeAuthentication(ctx, 'roadmap-journey-sms', {
+      token: roadmap.token,
+      mobile: body.mobile,
+      first,
+      draft,
     });
     ctx.expectStatus(last, 200, 'roadmap verification with the draft token and SMS code');
   }
   return { body, first, last, ok: isSuccess(last.response.status) };
-}
-
-function narrowest(rules: TestRules[]): TestRules {
-  const mins = rules.map((r) => r.min_age).filter((n): n is number => typeof n === 'number');
-  const maxes = rules.map((r) => r.max_age).filter((n): n is number => typeof n === 'number');
-  const genders = rules.map((r) => r.gender_permission).filter((g) => g && g !== 'all');
-  return {
-    min_age: mins.length ? Math.max(...mins) : null,
-    max_age: maxes.length ? Math.min(...maxes) : null,
-    gender_permission: genders[0] ?? 'all',
-  };
 }

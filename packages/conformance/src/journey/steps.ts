@@ -2,6 +2,7 @@ import type { CheckContext } from '../check.js';
 import type { Schemas, Unchecked } from '../described.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { answersFor } from './answers.js';
+import { completeAuthentication, journeyFor } from './authentication.js';
 import { assumedOf, type ProfileInput, profileFor, type TestRules } from './profile.js';
 
 /**
@@ -26,20 +27,19 @@ export async function getRecord(ctx: CheckContext, token: string): Promise<Recor
 export async function authenticateRecord(
   ctx: CheckContext,
   record: RecordData,
-  profile: ProfileInput = profileFor(ctx.doc, record.test ?? {}, ctx.now()),
+  profile: ProfileInput = profileFor(ctx, record.test ?? {}),
 ) {
   const mobile = ctx.mobile();
   const first = await ctx.call('authenticateRecord', {
     params: { token: record.token },
     body: { mobile, profile },
-    assumed: assumedOf([(record.test ?? {}) as TestRules]),
+    assumed: assumedOf([(record.test ?? {}) as TestRules], ctx.profile.test_fields),
   });
   let last = first;
-  const ok = ctx.expectStatus(first, 200, 'record authentication');
-  if (ok && record.tests_auth_required) {
-    const code = await ctx.smsCode({ mobile, token: record.token, purpose: 'record' });
-    last = await ctx.call('verifyRecordAuth', { params: { token: record.token }, body: { code } });
-    ctx.expectStatus(last, 200, 'record verification with the SMS code');
+  if (ctx.expectStatus(first, 200, 'record authentication')) {
+    const journey = journeyFor('record', Boolean(record.tests_auth_required));
+    last = await completeAuthentication(ctx, journey, { token: record.token, mobile, first });
+    if (last !== first) ctx.expectStatus(last, 200, 'record verification with the SMS code');
   }
   return { profile, mobile, first, last, ok: isSuccess(last.response.status) };
 }

@@ -53,7 +53,7 @@ const exampleOf = (ctx: CheckContext, operationId: OperationId) =>
 async function readyRecord(ctx: CheckContext) {
   const record = await getRecord(ctx, await ctx.take('ready'));
   if (!record) return undefined;
-  const profile = { ...profileFor(ctx.doc, record.test ?? {}, ctx.now()), external_id: ctx.externalId() };
+  const profile = { ...profileFor(ctx, record.test ?? {}), external_id: ctx.externalId() };
   return { record, body: { mobile: ctx.mobile(), profile } };
 }
 

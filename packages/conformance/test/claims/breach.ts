@@ -44,6 +44,20 @@ function firstMessage(body: string): { code?: string; field?: string } {
 
 const segmentsOf = (pointer: string) => pointer.split('/').slice(1);
 
+/** Whether a JSON request body has the pointer's parent, an object, but not the pointer: that field left out. */
+function lacks(body: string, pointer: string): boolean {
+  let json: Json;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  const parent = segmentsOf(pointer).slice(0, -1);
+  const holder = parent.length ? valueAt(json, `/${parent.join('/')}`, []) : json;
+  const isRecord = holder !== null && typeof holder === 'object' && !Array.isArray(holder);
+  return isRecord && valueAt(json, pointer, []) === undefined;
+}
+
 /** Every concrete pointer the path names in `doc` (`*` for each array item), with the items it chose. */
 function expand(body: Json, pointer: string): { segments: string[]; stars: string[] }[] {
   let found: { node: Json; segments: string[]; stars: string[] }[] = [{ node: body, segments: [], stars: [] }];
@@ -137,7 +151,7 @@ function mutate(breach: Breach, body: Json, reads: number): boolean {
     b[0][b[1]] = value;
     return a[0][a[1]] !== b[0][b[1]];
   }
-  if (breach.family === 'reread' && reads === 0) return false;
+  if ((breach.family === 'reread' || (breach.family === 'disagree' && breach.again)) && reads === 0) return false;
   for (const site of sites) {
     const parent = parentOf(body, site.segments);
     if (!parent) continue;
@@ -166,7 +180,10 @@ export function faultOf(doc: OpenApiDocument, breach: Breach, keys: Keys): { fau
 
 function layerOf(doc: OpenApiDocument, breach: Breach, keys: Keys, mark: <T>(value: T) => T): Fault {
   const matches = operationMatcher(doc, breach.op);
-  const applies = (req: ProxyRequest) => matches(req) && (!breach.bodyHas || req.body.includes(breach.bodyHas));
+  const applies = (req: ProxyRequest) =>
+    matches(req) &&
+    (!breach.bodyHas || req.body.includes(breach.bodyHas)) &&
+    (!breach.lacks || lacks(req.body, breach.lacks));
   if (breach.family === 'leak' && breach.op === 'listRecords')
     return {
       // This organizer's listing with the other organizer's records of the same query in it.
@@ -212,6 +229,18 @@ function layerOf(doc: OpenApiDocument, breach: Breach, keys: Keys, mark: <T>(val
       }
       if (breach.family === 'refuse')
         return res.status >= 200 && res.status < 300 ? mark(ERROR(Number(breach.value ?? 400))) : res;
+      // A valid edge refused as a validation refusal would be: 400, naming the body invalid.
+      if (breach.family === 'edge')
+        return res.status >= 200 && res.status < 300
+          ? mark({
+              ...ERROR(400),
+              body: JSON.stringify({
+                data: {},
+                successful: false,
+                messages: [{ code: breach.codes?.[0] ?? 'invalid_body', text: 'Invalid.' }],
+              }),
+            })
+          : res;
       if (breach.errors ? res.status < 400 : res.status >= 300) return res;
       let body: Json;
       try {

@@ -6,17 +6,17 @@ import type { Allowed } from './allowed.js';
 // fresh record a check looks for is on the last page.
 
 const LIST = '/api/v2/record/';
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): ProxyResponse => ({
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): ProxyResponse => ({
   status,
   headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
-const envelope = (data: unknown) => ({ data, successful: true, messages: [] });
+export const envelope = (data: unknown) => ({ data, successful: true, messages: [] });
 
 type Served = (all: unknown[], asked: URLSearchParams, filters: URLSearchParams) => ProxyResponse;
 
 /** The listing read whole from upstream (the sandbox's own paging), oldest first, then served by `serve`. */
-function listing(serve: Served) {
+export function listing(serve: Served) {
   return async (req: ProxyRequest, upstream: string): Promise<ProxyResponse | undefined> => {
     if (req.method !== 'GET' || req.path.split('?')[0] !== LIST) return undefined;
     const asked = new URL(req.path, 'http://x').searchParams;
@@ -38,7 +38,7 @@ function listing(serve: Served) {
   };
 }
 
-const int = (value: string | null, fallback: number, max: number) =>
+export const int = (value: string | null, fallback: number, max: number) =>
   Math.min(max, Math.max(1, Number.parseInt(value ?? '', 10) || fallback));
 
 /** `{total, page, per_page, pages, records}`, taking `page` and `per_page` (at most 5). */

@@ -18,7 +18,7 @@ function parse(text: string): Json | undefined {
 }
 
 /** Its refusals: `data: null`, messages `{field, code, detail}`. */
-const refusal = (field: string, detail: string): ProxyResponse => ({
+export const refusal = (field: string, detail: string): ProxyResponse => ({
   status: 400,
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ data: null, successful: false, messages: [{ field, code: 'invalid', detail }] }),

@@ -1,0 +1,67 @@
+/**
+ * The deployment profile: every open choice the suite needs to talk to a deployment, where the
+ * interface shows none. Defaults are the description's choices (propose.ts reads them from it); QA
+ * writes the rest in one YAML file (profile.schema.json beside the package's README).
+ */
+
+/** A request body as a template: any JSON, whose strings may hold the placeholders below. */
+export type Template = unknown;
+
+/** The values a request template is filled with. */
+export const PLACEHOLDERS = ['mobile', 'name', 'birth', 'is_male', 'external_id', 'code', 'draft_token'] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/** The requests whose bodies the interface does not show, each with the placeholders its template must carry. */
+export const TEMPLATED = {
+  authenticateRecord: ['mobile', 'name', 'birth', 'is_male'],
+  verifyRecordAuth: ['code'],
+  verifyRoadmapAuth: ['draft_token', 'code'],
+} as const satisfies Record<string, readonly Placeholder[]>;
+export type TemplatedOperation = keyof typeof TEMPLATED;
+
+/** How the listing says where its next page is: `auto` reads the common conventions (README). */
+export const PAGING_STYLES = ['auto', 'link', 'page', 'offset', 'cursor'] as const;
+export type PagingStyle = (typeof PAGING_STYLES)[number];
+
+export type Scalar = string | number | boolean | null;
+
+export interface DeploymentProfile {
+  listing: {
+    path: string;
+    filters: { status: string; auth_required: string };
+    paging: { style: PagingStyle; page: string; size: string };
+  };
+  result: { path: string };
+  /** The field both verifies carry the SMS code in; the verify templates follow it unless given. */
+  code_field: string;
+  requests: Record<TemplatedOperation, Template>;
+  test_fields: {
+    /** How `min_age` and `max_age` read: a JSON integer, or digits in a string. */
+    ages: 'integer' | 'string';
+    gender_permission: { all: Scalar; men: Scalar; women: Scalar };
+  };
+  /** The success status of each operation. */
+  success: Record<string, number>;
+}
+
+/** A profile as a file gives it: any part may be left out (the default stands). */
+export type ProfileInput = {
+  [K in keyof DeploymentProfile]?: DeploymentProfile[K] extends Record<string, unknown>
+    ? Partial<{ [J in keyof DeploymentProfile[K]]: Partial<DeploymentProfile[K][J]> }>
+    : DeploymentProfile[K];
+};
+
+/** Where a setting in effect came from. */
+export type Source = 'default' | 'profile' | 'flag' | 'code_field';
+
+export interface ResolvedProfile {
+  profile: DeploymentProfile;
+  /** Per setting (its dotted key, e.g. `listing.paging.size`), where its value came from. */
+  sources: Record<string, Source>;
+  /** The templates that differ from the description's shape: the requests the suite reshapes. */
+  reshaped: Partial<Record<TemplatedOperation, Template>>;
+  /** The description's choices, which a setting of the same value keeps as the suite's assumption. */
+  defaults: DeploymentProfile;
+  /** The file the profile came from, when one was given. */
+  file?: string;
+}
