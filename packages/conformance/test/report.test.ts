@@ -141,6 +141,38 @@ describe('console', () => {
     expect(text.indexOf('Could not run:')).toBeLessThan(text.indexOf('Assumed notes'));
   });
 
+  it("the table counts each check under its line's label: notes under pass, could not run apart", () => {
+    const withNotes = {
+      ...check('questions-flat', [finding({})], 'warn'),
+      verdict: { stated: 'pass' as const, reached: true, notes: 1 },
+    };
+    const notRun = {
+      ...check('after-finish', [], 'warn'),
+      verdict: { stated: 'pass' as const, reached: false, why: 'could not run: refused', notes: 0 },
+    };
+    const run = runOf([withNotes, notRun, check('vip-wait', [], 'pass'), check('sms-expiry', [], 'fail')]);
+    const table = formatSummary({ ...run, couldNotRun: ['after-finish'] }).split('\n');
+    const row = (name: string) =>
+      table
+        .find((l) => l.startsWith(name))
+        ?.trim()
+        .split(/\s{2,}/);
+    expect(row('checks')).toEqual(['checks', 'pass', 'fail', 'not run', 'skip']);
+    expect(row('journey')).toEqual(['journey', '2', '1', '1', '0']);
+    expect(row('total')).toEqual(['total', '2', '1', '1', '0']);
+  });
+
+  it('the notes: one line per kind, the same message in several operations once', () => {
+    const same = (op: string) => finding({ op, message: 'messages[0] must have required property text' });
+    const text = formatSummary(
+      runOf([check('x', [same('getRecord'), same('getRoadmap'), same('getRoadmap')], 'warn')]),
+    );
+    expect(text).toMatch(/^Assumed notes \(the description's choices, not the interface's\): 3 of 1 kinds$/m);
+    expect(text).toMatch(
+      /^ {6}3× \[response\.schema\] messages\[0\] must have required property text \(in 2 operations\)$/m,
+    );
+  });
+
   it.each([
     [
       'stated part held, notes counted: PASS',

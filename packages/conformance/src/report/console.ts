@@ -81,25 +81,38 @@ function findingsSection(run: RunResult): string[] {
     lines.push('');
   }
   if (warnings.length) {
+    // One line per kind: groups that differ only by operation or path read the same here.
+    const kinds = new Map<string, { count: number; ops: Set<string> }>();
+    for (const g of warnings) {
+      const line = `[${g.rule}] ${g.message}`;
+      const kind = kinds.get(line) ?? { count: 0, ops: new Set<string>() };
+      kind.count += g.count;
+      if (g.operationId) kind.ops.add(g.operationId);
+      kinds.set(line, kind);
+    }
     const n = warnings.reduce((sum, g) => sum + g.count, 0);
-    lines.push(`Assumed notes (the description's choices, not the interface's): ${n} of ${warnings.length} kinds`);
-    for (const g of warnings) lines.push(`  ${String(g.count).padStart(5)}× [${g.rule}] ${g.message}`);
+    lines.push(`Assumed notes (the description's choices, not the interface's): ${n} of ${kinds.size} kinds`);
+    for (const [line, { count, ops }] of kinds)
+      lines.push(`  ${String(count).padStart(5)}× ${line}${ops.size > 1 ? ` (in ${ops.size} operations)` : ''}`);
     lines.push('');
   }
   return lines;
 }
 
-/** The summary table: outcomes per kind of check, then the totals. */
+/** The columns of the summary table: each check counted under the label its line shows. */
+const COLUMNS = ['PASS', 'FAIL', 'COULD NOT RUN', 'SKIP'] as const;
+
+/** The summary table: checks per kind under the labels their lines show, then the totals. */
 export function formatSummary(run: RunResult): string {
-  const kinds = ['contract', 'security', 'journey'] as const;
-  const rows = kinds.map((kind) => {
-    const of = run.results.filter((r) => r.kind === kind);
-    const n = (o: CheckResult['outcome']) => of.filter((r) => r.outcome === o).length;
-    return [kind as string, n('pass'), n('fail'), n('warn'), n('skip')];
-  });
-  rows.push(['total', run.summary.pass, run.summary.fail, run.summary.warn, run.summary.skip]);
-  const table = [['checks', 'pass', 'fail', 'warn', 'skip'], ...rows].map(
-    ([name, ...counts]) => `${String(name).padEnd(10)}${counts.map((c) => String(c).padStart(6)).join('')}`,
+  const count = (of: CheckResult[]) => COLUMNS.map((label) => of.filter((r) => labelOf(r) === label).length);
+  const rows: (string | number)[][] = (['contract', 'security', 'journey'] as const).map((kind) => [
+    kind,
+    ...count(run.results.filter((r) => r.kind === kind)),
+  ]);
+  rows.push(['total', ...count(run.results)]);
+  const header = ['checks', 'pass', 'fail', 'not run', 'skip'];
+  const table = [header, ...rows].map(
+    ([name, ...counts]) => `${String(name).padEnd(10)}${counts.map((c) => String(c).padStart(9)).join('')}`,
   );
   const notRun = run.couldNotRun?.length ?? 0;
   const verdict = run.aborted
