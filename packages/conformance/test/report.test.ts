@@ -151,7 +151,9 @@ describe('console', () => {
       verdict: { stated: 'pass' as const, reached: false, why: 'could not run: refused', notes: 0 },
     };
     const run = runOf([withNotes, notRun, check('vip-wait', [], 'pass'), check('sms-expiry', [], 'fail')]);
-    const table = formatSummary({ ...run, couldNotRun: ['after-finish'] }).split('\n');
+    const table = formatSummary({ ...run, couldNotRun: [{ id: 'after-finish', why: 'refused', needs: [] }] }).split(
+      '\n',
+    );
     const row = (name: string) =>
       table
         .find((l) => l.startsWith(name))
@@ -228,10 +230,20 @@ describe('HTML', () => {
     ['a statement whose check failed', '`true` while no profile is linked', 'fail'],
     ['a statement whose checks failed and passed', '`0` VIP wait, `1` finished', 'fail'],
     ['a statement whose check did not run', 'age/gender mismatch', 'not run'],
-    ['a statement of a response rule that only warned', '| `test_title` | string | Human-readable test name.', 'warn'],
+    ['a statement of a response rule that only noted', '| `test_title` | string | Human-readable test name.', 'notes'],
   ])('%s', (_name, text, want) => {
     const groups = groupFindings(run.results.flatMap((r) => r.findings.map((f) => ({ finding: f, check: r.id }))));
     expect(statementVerdict(byText(text), run, groups)).toBe(want);
+  });
+
+  it('a statement whose only check could not run is not run, though the check had notes', () => {
+    const notRun = {
+      ...check('vip-wait', [], 'warn'),
+      verdict: { stated: 'pass' as const, reached: false, why: 'could not run: refused', notes: 2 },
+    };
+    const text = '`0` VIP wait (exists but unavailable';
+    expect(statementVerdict(byText(text), runOf([notRun]), [])).toBe('not run');
+    expect(toHtml(runOf([notRun]), STATEMENTS)).toContain('checks 0 pass, 0 fail, 1 could not run, 0 skip');
   });
 
   it('one page: the verdict, each failure with its quote and repro, every statement with its verdict', () => {

@@ -3,24 +3,34 @@ import type { RunResult } from '../options.js';
 import { responseRules } from '../responses/index.js';
 import type { Statement } from '../statements/table.js';
 import type { CheckResult } from '../types.js';
+import { labelOf } from './console.js';
 import { type FindingGroup, failing, groupRun } from './group.js';
 
-type Verdict = 'fail' | 'warn' | 'pass' | 'not run';
+/** 'notes': it held, with assumed notes (the description's choices) counted beside it. */
+type Verdict = 'fail' | 'notes' | 'pass' | 'not run';
+
+/** A check's part in a statement's verdict, as its console line labels it. */
+function verdictOf(result: CheckResult): Verdict {
+  const label = labelOf(result);
+  if (label === 'FAIL') return 'fail';
+  if (label !== 'PASS') return 'not run';
+  return result.outcome === 'warn' || result.verdict?.notes ? 'notes' : 'pass';
+}
 
 /** A statement's verdict: from the checks that verify it, or from its response rule's findings. */
 export function statementVerdict(statement: Statement, run: RunResult, groups: FindingGroup[]): Verdict {
   const verdicts: Verdict[] = statement.checks.map((id) => {
     const result = run.results.find((r) => r.id === id);
-    if (result) return result.outcome === 'skip' ? 'not run' : result.outcome;
+    if (result) return verdictOf(result);
     if (!responseRules.some((r) => r.id === id)) return 'not run';
     // A response rule: judged on every answer of the run.
     const ran = run.results.some((r) => r.outcome !== 'skip');
     const own = groups.filter((g) => g.rule === id);
     if (own.some((g) => failing(g, run.strict))) return 'fail';
-    if (own.length) return 'warn';
+    if (own.length) return 'notes';
     return ran ? 'pass' : 'not run';
   });
-  for (const v of ['fail', 'warn', 'pass'] as const) if (verdicts.includes(v)) return v;
+  for (const v of ['fail', 'notes', 'pass'] as const) if (verdicts.includes(v)) return v;
   return 'not run';
 }
 
@@ -41,7 +51,7 @@ export function toHtml(run: RunResult, statements: Statement[]): string {
     const v = statementVerdict(s, run, groups);
     return `<tr class="${cls(v)}"><td>${esc(s.section)}</td><td>${code(s.text)}</td><td class="v">${v}</td><td>${s.checks.map((c) => `<code>${esc(c)}</code>`).join(' ')}</td></tr>`;
   });
-  const counts = (['fail', 'warn', 'pass', 'not run'] as const).map(
+  const counts = (['fail', 'notes', 'pass', 'not run'] as const).map(
     (v) => `${statements.filter((s) => statementVerdict(s, run, groups) === v).length} ${v}`,
   );
   return `<!doctype html>
@@ -86,11 +96,11 @@ function failure(g: FindingGroup): string {
 }
 
 function summary(results: CheckResult[]): string {
-  const n = (o: CheckResult['outcome']) => results.filter((r) => r.outcome === o).length;
-  return `${n('pass')} pass, ${n('fail')} fail, ${n('warn')} warn, ${n('skip')} skip`;
+  const n = (label: string) => results.filter((r) => labelOf(r) === label).length;
+  return `${n('PASS')} pass, ${n('FAIL')} fail, ${n('COULD NOT RUN')} could not run, ${n('SKIP')} skip`;
 }
 
-const cls = (v: Verdict) => (v === 'not run' ? 'skip' : v);
+const cls = (v: Verdict) => (v === 'not run' ? 'skip' : v === 'notes' ? 'warn' : v);
 const esc = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Markdown's `code` spans of the statements, as code. */
