@@ -95,7 +95,8 @@ describe.each([
         const tab = page.locator(`[data-samples="${first}"] [role="tab"]`, { hasText: new RegExp(`^${label}$`) });
         await tab.scrollIntoViewIfNeeded();
         await tab.click();
-        expect(await tab.getAttribute('aria-selected')).toBe('true');
+        // The page's own click handler marks the tab (and marks it again on a block Redoc draws anew): waited for.
+        await expect.poll(() => tab.getAttribute('aria-selected'), { message: label }).toBe('true');
         await shows(first, label);
       }
       // Redoc draws one operation at a time: the language last opened (the typed client) holds for every
