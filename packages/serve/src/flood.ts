@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { establishedRows, kernelEnd } from './tcp-table.js';
 
 // What an attacker or a careless client sends a server, for the tests and the bench that prove the
 // others keep answering: uploads that stall, and bodies as large and as deep as the bounds allow.
@@ -137,13 +138,12 @@ export async function stallReaders(
   const stalled = Date.now();
   // A connection is one of these clients' by its local address and port and the server's port: the
   // same port number serves other sockets on another loopback address (a keep-alive fetch's, say).
-  // (An IPv6 client's end is matched by its port alone: the table's IPv6 addresses are not read.)
-  const endOf = (address = '', port?: number) =>
-    `${/^[\d.]+$/.test(address.replace(/^::ffff:/, '')) ? address.replace(/^::ffff:/, '') : '*'}:${port}`;
-  const ends = new Set(sockets.map((s) => endOf(s.localAddress, s.localPort)));
-  const server = Number(new URL(url).port);
-  const mine = (local: string) => ends.has(local) || ends.has(`*:${local.split(':')[1]}`);
-  const open = async () => (await established()).filter((c) => mine(c.local) && c.remote === server).length;
+  const ends = sockets.map((s) => kernelEnd(s.localAddress, s.localPort ?? 0));
+  const server = kernelEnd(undefined, Number(new URL(url).port));
+  const open = async () =>
+    ((await establishedRows()) ?? []).filter(
+      (row) => row.remote.endsWith(server) && ends.some((end) => row.local.endsWith(end)),
+    ).length;
   return {
     open,
     async closed(everyMs = 250) {
@@ -154,26 +154,4 @@ export async function stallReaders(
       for (const s of sockets) s.destroy();
     },
   };
-}
-
-/** This machine's established TCP connections: the local end as `address:port`, the remote port. */
-async function established(): Promise<{ local: string; remote: number }[]> {
-  const { readFile } = await import('node:fs/promises');
-  const port = (end: string) => Number.parseInt(end.split(':')[1] as string, 16);
-  // The kernel's hex, in network words read little-endian: 0101007F is 127.0.1.1; an IPv6 entry of an
-  // IPv4-mapped address ends in the same eight digits.
-  const address = (end: string) => {
-    const hex = (end.split(':')[0] as string).slice(-8);
-    return [6, 4, 2, 0].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join('.');
-  };
-  const found: { local: string; remote: number }[] = [];
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    const text = await readFile(file, 'utf8').catch(() => '');
-    for (const line of text.split('\n').slice(1)) {
-      const [, local, remote, state] = line.trim().split(/\s+/);
-      if (state === '01' && local && remote)
-        found.push({ local: `${address(local)}:${port(local)}`, remote: port(remote) });
-    }
-  }
-  return found;
 }
