@@ -62,4 +62,11 @@ export {
   routeRequest,
   unmatched,
 } from './requests.js';
-export { createValidator, faultOf, type ValidationIssue, type ValidationResult, type Validator } from './validator.js';
+export {
+  createValidator,
+  DETAIL_NODES,
+  faultOf,
+  type ValidationIssue,
+  type ValidationResult,
+  type Validator,
+} from './validator.js';

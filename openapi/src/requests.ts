@@ -1,6 +1,6 @@
 import { type Match, matchOperation, type Operation } from './operations.js';
 import { pointerEscape } from './pointer.js';
-import type { ValidationIssue, Validator } from './validator.js';
+import { DETAIL_NODES, type ValidationIssue, type Validator } from './validator.js';
 
 /**
  * What the mock and the sandbox both answer to a request the description refuses, in one wording:
@@ -28,7 +28,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export const MAX_DEPTH = 32;
 
 /** The body bounds as --help and the READMEs state them. */
-export const BODY_BOUNDS_TEXT = `Bodies: JSON in UTF-8, at most ${BODY_LIMIT / 1024 / 1024} MiB (413 past it, the rest unread), nested at most ${MAX_DEPTH} deep (400).`;
+export const BODY_BOUNDS_TEXT = `Bodies: JSON in UTF-8, at most ${BODY_LIMIT / 1024 / 1024} MiB (413 past it, the rest unread), nested at most ${MAX_DEPTH} deep (400), checked at a cost in proportion to their bytes: every fault named for a body of at most ${DETAIL_NODES} values, the first of a larger one.`;
 
 /** A body as read: bytes past `limit` counted, not kept; the text decoded as UTF-8, strictly. */
 export function rawBody(bytes: Buffer, size: number, limit = BODY_LIMIT): RawBody {

@@ -39,7 +39,7 @@ function repoint(node: unknown): unknown {
 export function controlContract() {
   const doc = loadControlDescription();
   const validator = createValidator(doc);
-  validator.ajv.addSchema(description as unknown as JsonObject, MAIN_ID);
+  validator.addSchema(description as unknown as JsonObject, MAIN_ID);
   return { doc, operations: listOperations(doc).map(withMainSteps), validator };
 }
 
