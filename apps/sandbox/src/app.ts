@@ -97,6 +97,25 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end();
 }
 
+/** A request its headers admit: what the rest of its answer needs. */
+interface Admitted {
+  api: Contract;
+  operation: Operation;
+  params: Record<string, string>;
+  org: Readonly<OrganizerRow>;
+  /** Whose turns and limits the call counts against: the organizer, or the host. */
+  worker: string;
+  baseNow: number;
+  figures: Record<string, string>;
+}
+
+/** A request refused from its headers, and where it was going when that was known. */
+interface Refused {
+  refusal: ApiError;
+  contract?: Contract['name'];
+  operation?: Operation;
+}
+
 /** A logger that drops every line; the app skips building lines for it. */
 export const quiet = (_line: string): void => {};
 
@@ -129,13 +148,11 @@ export function createApp(o: AppOptions) {
     throw refuse(key === undefined || key === '' ? 'missingApiKey' : 'invalidApiKey');
   }
 
-  async function answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: Target,
-    caller: Caller,
-    raw: RawBody,
-  ): Promise<Omit<Exchange, 'method' | 'path'> & { sent?: () => void }> {
+  /**
+   * Everything decided from the request line and headers, before any of the body is read: the
+   * caller's organizer, the key's rate limit (a call past it is refused unread), the operation.
+   */
+  function admit(req: IncomingMessage, url: Target, caller: Caller): Admitted | Refused {
     let contract: Contract | undefined;
     let operation: Operation | undefined;
     // The key's rate-limit figures, on every answer once counted (a refusal after counting too).
@@ -146,17 +163,15 @@ export function createApp(o: AppOptions) {
       if (!org) throw refuse('invalidApiKey');
       const worker = caller.host ? HOST_WORK : org.id;
       const baseNow = o.clock();
-      const now = baseNow + org.clock_offset_ms;
-      const found = contractOf(served, url.pathname);
-      contract = found;
+      contract = contractOf(served, url.pathname);
       // Both limits count real time: moving an organizer's clock opens no new window.
-      figures = (found?.name !== 'control' ? limit : controlLimit)?.(worker, baseNow) ?? NO_HEADERS;
+      figures = (contract?.name !== 'control' ? limit : controlLimit)?.(worker, baseNow) ?? NO_HEADERS;
       // A path under no contract is refused by routeRequest, so past it `api` is the one found.
-      const api = found ?? (served[0] as Contract);
+      const api = contract ?? (served[0] as Contract);
       const match = routeRequest(
         api.operations,
         req.method ?? 'GET',
-        found && url.pathname.slice(found.prefix.length),
+        contract && url.pathname.slice(contract.prefix.length),
         url.pathname,
         api.prefix,
       );
@@ -164,9 +179,23 @@ export function createApp(o: AppOptions) {
       operation = match.operation;
       if (api.hostOnly.has(operation.operationId) !== (caller.host === true))
         throw refuse(caller.host ? 'hostKeyNoOrganizer' : 'hostKeyRequired');
-      const valid = checkRequest(api.validator, operation, match.params, url.query, req.headers['content-type'], raw);
-      if (isRefusal(valid)) throw new ApiError(valid.status, valid.messages, valid.headers);
-      const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
+      return { api, operation, params: match.params, org, worker, baseNow, figures };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { refusal: error.with(figures), contract: contract?.name, operation };
+    }
+  }
+
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: Target,
+    a: Admitted,
+    raw: RawBody,
+  ): Promise<Omit<Exchange, 'method' | 'path'> & { sent?: () => void }> {
+    const { api, operation, org, worker, baseNow, figures } = a;
+    const where = { contract: api.name, operation };
+    try {
       // The key's units stay taken until the answer is sent or the connection is gone.
       const release = await fair.enter(worker, COSTLY.has(operation.operationId) ? KEY_WORK.costly : 1);
       if (req.socket.destroyed) release();
@@ -181,7 +210,15 @@ export function createApp(o: AppOptions) {
       };
       await fair.turn(worker);
       resumed = performance.now();
+      // Checked in the key's own turn: a costly body delays its own key, not the others.
+      const valid = checkRequest(api.validator, operation, a.params, url.query, req.headers['content-type'], raw);
+      if (isRefusal(valid)) {
+        charge();
+        throw new ApiError(valid.status, valid.messages, valid.headers);
+      }
+      const now = baseNow + org.clock_offset_ms;
       const view = { db: o.db, testsAuthRequired: org.tests_auth_required === 1, now };
+      const handler = api.handlers[operation.operationId] as NonNullable<Contract['handlers'][string]>;
       const data = await handler({
         db: o.db,
         org,
@@ -195,9 +232,8 @@ export function createApp(o: AppOptions) {
         body: valid.body as never,
         turn,
       });
-      return { contract: api.name, operation, status: 200, headers: figures, body: ok(data), sent: charge };
+      return { ...where, status: 200, headers: figures, body: ok(data), sent: charge };
     } catch (error) {
-      const where = { contract: contract?.name, operation };
       if (error instanceof ApiError)
         return {
           ...where,
@@ -263,18 +299,20 @@ export function createApp(o: AppOptions) {
       status = 204;
       res.writeHead(status, { ...cors, ...PREFLIGHT }).end();
     } else {
-      let caller: Caller | ApiError;
+      let admitted: Admitted | Refused;
       try {
-        caller = identify(req, url);
+        const caller = identify(req, url);
+        admitted = admit(req, url as Target, caller);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        caller = error;
+        admitted = { refusal: error };
       }
       let exchange: Omit<Exchange, 'method' | 'path'> & { sent?: () => void };
-      if (caller instanceof ApiError || !url) {
+      if ('refusal' in admitted) {
         // Refused before any of the body is read: the body is left unread and the connection closed.
-        const refusal = caller as ApiError;
+        const { refusal, ...where } = admitted;
         exchange = {
+          ...where,
           status: refusal.status,
           headers: hasBody(req) ? { ...refusal.headers, Connection: 'close' } : refusal.headers,
           body: failure(refusal.messages),
@@ -283,7 +321,7 @@ export function createApp(o: AppOptions) {
       } else {
         if (!hasBody(req)) req.resume();
         const raw = hasBody(req) ? await readBody(req) : NO_BODY;
-        exchange = await answer(req, res, url, caller, raw);
+        exchange = await answer(req, res, url as Target, admitted, raw);
       }
       const { sent, ...seen } = exchange;
       status = seen.status;

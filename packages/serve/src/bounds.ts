@@ -35,8 +35,11 @@ export const MAX_CONNECTIONS_PER_CLIENT = 256;
  */
 export const DEADLINE_CHECK_MS = 1_000;
 
+/** A stop signal ends a server within this, busy or not: past it, the process exits without waiting for its close. */
+export const STOP_TIMEOUT_MS = 5_000;
+
 /** Every answer says what it is, so a browser never sniffs another type from its bytes. */
 export const SECURITY_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
 
 /** The bounds as `--help` and the READMEs state them. */
-export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), an answer the client takes nothing of for ${SEND_TIMEOUT_MS / 1000} s is dropped and its connection closed, at most ${MAX_HEADERS} header fields (else 431), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once and ${MAX_CONNECTIONS_PER_CLIENT} from one client address (else 429), deadlines checked every ${DEADLINE_CHECK_MS / 1000} s.`;
+export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), an answer the client takes nothing of for ${SEND_TIMEOUT_MS / 1000} s is dropped and its connection closed, at most ${MAX_HEADERS} header fields (else 431), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once and ${MAX_CONNECTIONS_PER_CLIENT} from one client address (else 429), deadlines checked every ${DEADLINE_CHECK_MS / 1000} s; SIGINT or SIGTERM ends it within ${STOP_TIMEOUT_MS / 1000} s.`;

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { exposureWarning } from './binding.js';
+import { STOP_TIMEOUT_MS } from './bounds.js';
 import { type ListenKnobs, listenError } from './listen-error.js';
 import { exitOnUsageError } from './usage-error.js';
 
@@ -40,8 +41,8 @@ const processIO: CommandIO = {
 /**
  * The tail every server command shares (the mock, the sandbox, the docs): reads its flags
  * (`prepare`), starts it, prints where it listens and a warning when that reaches beyond this
- * machine, and on SIGINT or SIGTERM closes it and exits 0; a close that fails is reported on stderr
- * and exits 1 (a server that cannot stop cleanly, e.g. a database it cannot close, says so). A
+ * machine, and on SIGINT or SIGTERM closes it and exits 0; a close that fails, or that takes past
+ * STOP_TIMEOUT_MS, is reported on stderr and exits 1 (a server that cannot stop cleanly says so). A
  * user's mistake is one line and exit 2 (1 for a busy port); anything else is rethrown.
  */
 export async function runServer<T extends Served>(
@@ -62,9 +63,19 @@ export async function runServer<T extends Served>(
     const stop = () => {
       if (stopping) return;
       stopping = true;
+      // A close that waits on work under way ends the process all the same, at the stated bound.
+      const late = setTimeout(() => {
+        io.err(`${command}: did not close within ${STOP_TIMEOUT_MS / 1000} s; exiting`);
+        io.exit(1);
+      }, STOP_TIMEOUT_MS);
+      late.unref();
       served.close().then(
-        () => io.exit(0),
+        () => {
+          clearTimeout(late);
+          io.exit(0);
+        },
         (error: unknown) => {
+          clearTimeout(late);
           io.err(`${command}: could not close cleanly: ${(error as Error)?.message ?? String(error)}`);
           io.exit(1);
         },

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CommandIO, listen, runServer, type ServerCommand, UsageError } from '../src/index.js';
+import { type CommandIO, listen, runServer, type ServerCommand, STOP_TIMEOUT_MS, UsageError } from '../src/index.js';
 
 /** The command's process as a test sees it: the lines it wrote, how it exited, signals to send. */
 function io() {
@@ -30,7 +30,7 @@ afterAll(() => {
 
 /** A command that serves on `host`, whose close may fail. */
 const command =
-  (host: string, closing: 'ok' | 'fails' = 'ok', port = 0) =>
+  (host: string, closing: 'ok' | 'fails' | 'hangs' = 'ok', port = 0) =>
   (): ServerCommand<{
     server: Server;
     close(): Promise<void>;
@@ -42,7 +42,12 @@ const command =
       const listening = await listen(server, port, host);
       return {
         server,
-        close: () => (closing === 'ok' ? listening.close() : Promise.reject(new Error('the database is busy'))),
+        close: () =>
+          closing === 'ok'
+            ? listening.close()
+            : closing === 'hangs'
+              ? new Promise<void>(() => {})
+              : Promise.reject(new Error('the database is busy')),
       };
     },
     ready: (s) => `x listening on port ${(s.server.address() as { port: number }).port}`,
@@ -76,6 +81,16 @@ describe('runServer: the tail of every server command', () => {
     p.signal('SIGTERM');
     expect(await p.exit).toBe(1);
     expect(p.seen.err.at(-1)).toBe('x: could not close cleanly: the database is busy');
+  });
+
+  it(`a close that never ends: the process exits 1 all the same, within ${STOP_TIMEOUT_MS / 1000} s`, async () => {
+    const p = io();
+    await runServer('x', command('127.0.0.1', 'hangs'), p.tail);
+    const signalled = performance.now();
+    p.signal('SIGTERM');
+    expect(await p.exit).toBe(1);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(STOP_TIMEOUT_MS - 50);
+    expect(p.seen.err.at(-1)).toBe(`x: did not close within ${STOP_TIMEOUT_MS / 1000} s; exiting`);
   });
 
   it.each([
