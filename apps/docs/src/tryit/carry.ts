@@ -133,8 +133,21 @@ export function freshExternalId(): number {
   return lastId;
 }
 
-const freshIds = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value), (k, v) => (k === 'external_id' && typeof v === 'number' ? freshExternalId() : v));
+/** A new mobile each time, 09 and 9 random digits: the sandbox allows 5 authentications per mobile. */
+export const freshMobile = () =>
+  `09${String((crypto.getRandomValues(new Uint32Array(1))[0] as number) % 1e9).padStart(9, '0')}`;
+
+/** The value with every external_id and mobile new: sent again, the same would be refused. */
+export const freshIds = (value: unknown): unknown =>
+  value === undefined
+    ? undefined
+    : JSON.parse(JSON.stringify(value), (k, v) =>
+        k === 'external_id' && typeof v === 'number'
+          ? freshExternalId()
+          : k === 'mobile' && typeof v === 'string'
+            ? freshMobile()
+            : v,
+      );
 
 /** The operation's parts: its examples, then what the environment carries for it. */
 export function carried(op: OperationPrefill, s: Session): Parts {

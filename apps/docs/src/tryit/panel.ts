@@ -1,5 +1,5 @@
 import { answerView } from './answer-view.js';
-import { answersOf, carried, learn } from './carry.js';
+import { answersOf, carried, freshIds, learn } from './carry.js';
 import type { OperationPrefill, TryitConfig } from './config.js';
 import { envView } from './env-view.js';
 import type { Departure } from './judge.js';
@@ -94,6 +94,8 @@ export function openPanel(ctx: Context, operationId: string): void {
       // On a phone the answer is below the editor: bring Send, the status and the verdict into view.
       showBelowTitle(actions);
       last = { sent, parts };
+      // The next send takes a new mobile and external_id (the same again would be refused).
+      if (parts.body !== undefined) editor.set({ body: freshIds(parts.body) as Parts['body'] });
       curlButton.disabled = false;
       clientButton.disabled = false;
     } catch (error) {
