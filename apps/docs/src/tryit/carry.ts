@@ -155,10 +155,9 @@ export function carried(op: OperationPrefill, s: Session): Parts {
   const path_params = { ...op.path_params, ...(token ? { token } : {}) };
   const body = op.body === undefined ? undefined : (freshIds(op.body) as Json);
   if (body && typeof body === 'object') {
-    for (const [fieldName, from] of Object.entries(op.session_fields)) {
-      const value = s[from];
-      if (value) body[fieldName] = value;
-    }
+    // What an earlier answer carries (a code, a draft token), empty until then: the example's code, sent, would
+    // use up one of the three tries.
+    for (const [fieldName, from] of Object.entries(op.session_fields)) body[fieldName] = s[from] ?? '';
     const answers = op.operationId === 'submitAnswers' ? answersOf(s, path_params.token) : undefined;
     if (answers) body.record = answers;
   }

@@ -49,6 +49,7 @@ export function openPanel(ctx: Context, operationId: string): void {
   const curlButton = h('button', { type: 'button', disabled: true }, 'Copy as curl');
   const clientButton = h('button', { type: 'button', disabled: true }, 'Copy as typed-client code');
   const copied = h('div', { class: 'tas-copy-out', hidden: true });
+  const copyWhy = h('small', { class: 'tas-hint' }, 'After a send: these copy exactly what was sent.');
   let last: { sent: Outgoing; parts: Parts } | undefined;
   const env = envView(ctx.config, op, target);
 
@@ -98,6 +99,7 @@ export function openPanel(ctx: Context, operationId: string): void {
       if (parts.body !== undefined) editor.set({ body: freshIds(parts.body) as Parts['body'] });
       curlButton.disabled = false;
       clientButton.disabled = false;
+      copyWhy.hidden = true;
     } catch (error) {
       result.replaceChildren(problem(unreachable(sent.url, error)));
     } finally {
@@ -122,5 +124,10 @@ export function openPanel(ctx: Context, operationId: string): void {
   });
   // The control API's own page: the typed client has no control API.
   const own = !ctx.config.control_page;
-  body.append(form, result, h('div', { class: 'tas-actions tas-copy' }, curlButton, own && clientButton), copied);
+  body.append(
+    form,
+    result,
+    h('div', { class: 'tas-actions tas-copy' }, curlButton, own && clientButton, copyWhy),
+    copied,
+  );
 }

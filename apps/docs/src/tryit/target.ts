@@ -133,7 +133,7 @@ export class TargetPicker {
       h(
         'p',
         { class: 'tas-hint tas-key-goes' },
-        'Every request you send from this page to that address carries the API key you give below, in its API-KEY header. Add only a server you trust: yours, or the one your operator named. It is allowed for this tab only, never from a link; the page loads again to allow it.',
+        'Every request you send from this page to that address carries the API key you give below, in its API-KEY header. Add only a server you trust: yours, or the one your operator named. It is kept in this browser, for your next visits too, until you choose Forget this address; never taken from a link. The page loads again to allow it.',
       ),
       said,
       allow,
@@ -183,7 +183,7 @@ export class TargetPicker {
     this.address.value = read(`address:${t.id}`) ?? t.url;
     this.key.value = keyFor(t.kind) ?? (t.kind === 'sandbox' ? (suggestedKey ?? this.config.keys[0] ?? '') : 'any-key');
     // Where the key goes, said where it is typed.
-    const where = t.local ? 'the server on this machine' : t.url;
+    const where = adding ? 'the address you add above' : t.local ? 'the server on this machine' : t.url;
     this.keyHint.textContent = `${
       t.kind === 'sandbox'
         ? `The sandbox's keys: ${this.config.keys.join(' (SMS codes), ')} (instant).`

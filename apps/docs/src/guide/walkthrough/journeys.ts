@@ -1,3 +1,4 @@
+import { SANDBOX_SCORING } from '../scoring.js';
 import { ANSWERS_JQ, curl, setup } from './commands.js';
 import { SANDBOX_URL, type WalkStep, type Walkthrough } from './types.js';
 
@@ -117,7 +118,7 @@ const questionsToResult: WalkStep[] = [
   },
   {
     title: 'Read the result',
-    text: 'Each scale of the test with its raw score and maximum.',
+    text: `Each scale of the test with its raw score and maximum. ${SANDBOX_SCORING}`,
     command: `${curl({ path: '/api/v2/record/$RECORD/result/' })} | jq .data`,
     answer: `{
   "token": "$RECORD",
