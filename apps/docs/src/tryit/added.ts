@@ -46,7 +46,7 @@ export function addedTargets(): TargetChoice[] {
     const list = JSON.parse(store()?.getItem(TARGETS_KEY) ?? '[]') as { url: string; kind: Kind }[];
     return list.map((t) => ({
       id: `added:${t.url}`,
-      label: `Added by hand: ${t.kind} at ${t.url}`,
+      label: `Added: ${t.kind} at ${t.url.replace(/^https?:\/\//, '')}`,
       url: t.url,
       kind: t.kind,
       local: false,
