@@ -408,6 +408,7 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
       await later.goto(`${site.url}/reference.html#operation/getRecord`);
       await later.locator('[data-section-id] button[data-tryit="op:getRecord"]').first().click();
       const offered = later.locator('dialog.tas-tryit[open]').getByLabel('Target').locator('option');
+      await offered.first().waitFor({ state: 'attached' });
       expect(await offered.allTextContents()).toContain(`Added: sandbox at ${lan.url.replace('http://', '')}`);
       expect(await effective(later)).toContain(lan.url);
       await later.close();
