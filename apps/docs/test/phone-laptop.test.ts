@@ -128,3 +128,16 @@ describe('after a deep link on a laptop', () => {
     TEST_LIMIT_MS,
   );
 });
+
+describe('after a link to an error code on a phone', () => {
+  it('errors.html#mobile_limit shows its card from the top, its "Code" label on screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${server.url}/errors.html#mobile_limit`);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(200);
+    const cell = await page.evaluate(() =>
+      document.getElementById('mobile_limit')?.closest('td')?.getBoundingClientRect(),
+    );
+    expect(cell?.top).toBeGreaterThanOrEqual(0);
+    await page.close();
+  });
+});

@@ -157,6 +157,26 @@ describe('carried: a panel request from the environment', () => {
     expect(a).not.toBe(1);
     expect(b).toBeGreaterThan(a as number);
   });
+
+  it('a new mobile each time (the sandbox allows 5 authentications per mobile)', () => {
+    const auth = { ...op, operationId: 'authenticateRecord', body: { mobile: '09121234567' } };
+    const [a, b] = [carried(auth, {}), carried(auth, {})].map((p) => (p.body as { mobile: string }).mobile);
+    expect([a, b]).toEqual([expect.stringMatching(/^09\d{9}$/), expect.stringMatching(/^09\d{9}$/)]);
+    expect(new Set(['09121234567', a, b]).size).toBe(3);
+  });
+
+  it.each([
+    ['nothing carried: an empty code, not the example (sent, it would use up a try)', {}, ''],
+    ['the code carried', { code: '54321' }, '54321'],
+  ])('verify: %s', (_name, session, code) => {
+    const verify = {
+      ...op,
+      operationId: 'verifyRecordAuth',
+      body: { code: '12345' },
+      session_fields: { code: 'code' },
+    };
+    expect(carried(verify as OperationPrefill, session).body).toEqual({ code });
+  });
 });
 
 describe('jsonRuns: one run per string that holds Persian', () => {

@@ -112,7 +112,7 @@ describe("every page's policy: its inline scripts by hash, no eval; the docs ser
 
   it("the policy script names the build's targets and this machine's, and takes only addresses", () => {
     expect(built).toContain(`["'self'","https://sandbox.tas.example","http://localhost:*","http://127.0.0.1:*"]`);
-    expect(built).toContain(`sessionStorage.getItem("${POLICY_KEY}")`);
+    expect(built).toContain(`localStorage.getItem("${POLICY_KEY}")`);
   });
 
   it.each([

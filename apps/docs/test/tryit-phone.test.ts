@@ -205,6 +205,18 @@ describe('Try it on a phone: the journeys through the reference panels alone', (
     expect(JSON.parse((await dialog().locator('.tas-sent .tas-json').textContent()) ?? '{}').data.is_finished).toBe(
       true,
     );
+    // Two more authentications from one panel, never reopened: each send takes a new external_id and mobile (the
+    // same external_id again was refused 409 duplicate_external_id).
+    await open('authenticateRecord', 'sandbox-key-instant');
+    for (const _ of [1, 2]) {
+      const make = dialog().getByRole('button', { name: 'Make a ready record' });
+      if (!(await make.isVisible())) await dialog().locator('.tas-env-more > summary').tap();
+      const token = dialog().getByLabel('Record token (used here)');
+      const before = await token.inputValue();
+      await make.tap();
+      await expect.poll(() => token.inputValue()).not.toBe(before);
+      expect(await send('authenticateRecord')).toEqual(ok('authenticateRecord'));
+    }
   });
 
   it('sent every operation of the API, only to the sandbox, the key in no URL and kept for the tab only', async () => {

@@ -137,6 +137,13 @@ async function helper(name: string): Promise<string> {
   return (await said.textContent()) ?? '';
 }
 
+/** What the API key's hint says (where the key goes). */
+const keyHint = () =>
+  dialog()
+    .getByLabel('API key')
+    .getAttribute('aria-describedby')
+    .then((id) => page.locator(`#${id}`).textContent());
+
 async function sendAndJudge(): Promise<string | null> {
   await dialog()
     .locator('.tas-sent')
@@ -346,7 +353,7 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
     expect([...new Set(requests.map(origin))].sort()).toEqual([site.url, mockUrl].sort());
   });
 
-  it('on a phone: a sandbox at an address added by hand is allowed for the tab, the key said to go there', async () => {
+  it('on a phone: a sandbox at an address added by hand is allowed, kept for a later visit until forgotten, the key said to go there', async () => {
     const lan = await gateway(sandboxUrl, { host: '127.0.0.2', prefix: '/lan' });
     const other = await gateway(sandboxUrl, { host: '127.0.0.3' });
     try {
@@ -360,6 +367,7 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
       expect(await dialog().locator('.tas-key-goes').textContent()).toMatch(
         /carries the API key you give below, in its API-KEY header/,
       );
+      expect(await keyHint()).toContain('Sent only to the address you add above');
       await dialog().getByLabel('Address of the server').fill(lan.url);
       await dialog().getByRole('button', { name: 'Allow this address and reload the page' }).click();
       // The page loads again under a policy that names it, and the panel opens again on it.
@@ -367,12 +375,13 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
       await dialog().waitFor();
       expect(await dialog().getByLabel('Target').inputValue()).toBe(`added:${lan.url}`);
       expect(await effective(page)).toContain(`connect-src 'self' http://localhost:* http://127.0.0.1:* ${lan.url}/;`);
-      expect(
-        await dialog()
-          .getByLabel('API key')
-          .getAttribute('aria-describedby')
-          .then((id) => page.locator(`#${id}`).textContent()),
-      ).toContain(`Sent only to ${lan.url}, in the API-KEY header`);
+      expect(await keyHint()).toContain(`Sent only to ${lan.url}, in the API-KEY header`);
+      // The whole address under the Target (a phone's select shows a label's start only), nothing wider than the screen.
+      expect(await dialog().locator('.tas-target > .tas-field').first().locator('small').textContent()).toBe(
+        `Sends to ${lan.url}`,
+      );
+      await checkReadable();
+      await page.screenshot({ path: join(artifacts, 'tryit-added-target-390.png') });
       await dialog().getByLabel('API key').fill('sandbox-key-sms');
       expect(await helper('Make a ready record')).toMatch(/^Ready record/);
       expect(await sendAndJudge()).toBe('matches');
@@ -394,6 +403,15 @@ describe('Try it, on a plain static host, against a sandbox and a mock on other 
       expect(answers).toEqual(['refused', 'refused']);
       expect(other.seen()).toBe(0);
       refused.length = 0;
+      // A later visit (another tab) offers it still, allowed by the page's policy.
+      const later = await page.context().newPage();
+      await later.goto(`${site.url}/reference.html#operation/getRecord`);
+      await later.locator('[data-section-id] button[data-tryit="op:getRecord"]').first().click();
+      const offered = later.locator('dialog.tas-tryit[open]').getByLabel('Target').locator('option');
+      await offered.first().waitFor({ state: 'attached' });
+      expect(await offered.allTextContents()).toContain(`Added: sandbox at ${lan.url.replace('http://', '')}`);
+      expect(await effective(later)).toContain(lan.url);
+      await later.close();
       // Forgotten, it is no longer offered nor allowed.
       await dialog().getByRole('button', { name: 'Forget this address' }).click();
       await page.waitForEvent('load');

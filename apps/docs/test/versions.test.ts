@@ -81,7 +81,7 @@ describe('release dates', () => {
 
   // The switcher once said "2.1.0 (latest)" beside the Changes page's "2.1.0 (unreleased)".
   it.each([
-    ['unreleased', true],
+    ['preview, unreleased', true],
     ['latest', false],
   ])('a working version gets one word, %s, in the switcher and on the Changes page', (word, unreleased) => {
     const bar = '<nav class="tas-nav"></nav><main></main>';
@@ -96,6 +96,14 @@ describe('release dates', () => {
       dates: { '2.1.0': '2026-11-27' },
     });
     expect(switcher).toContain(`>2.1.0 (${word})</option>`);
+    // A preview says so under the bar, linking the current release's same page; a latest release says nothing.
+    const older = { version: '2.0.2', dir: 'v/2.0.2/', latest: false };
+    const note = withSwitcher(bar, { here, versions: [here, older], file: 'index.html', exists: () => true });
+    expect(/data-older-version[^>]*>([^<]*)<a href="([^"]+)"/.exec(note)?.slice(1) ?? []).toEqual(
+      unreleased
+        ? ['You are reading 2.1.0, a preview: not released yet. The current release is ', 'v/2.0.2/index.html']
+        : [],
+    );
     expect(changes).toMatch(
       new RegExp(`>2\\.1\\.0 \\(${word}\\)${unreleased ? '<' : ', <span class="release-date">released'}`),
     );

@@ -36,6 +36,8 @@ export function changesPage(input: {
     '<p>Every release of the contract, newest first, with what changed since the one before. ' +
       'Changes marked <em>assumed</em> touch something the description marks as its own decision rather than the ' +
       "interface's promise. Generated from the differences between the released descriptions.</p>",
+    // What each kind of change means, said once here rather than under every release.
+    `<dl class="change-kinds">${SECTIONS.map(([, title, meaning]) => `<dt>${title}</dt><dd>${meaning}</dd>`).join('')}</dl>`,
     ...ordered.map((entry, i) => {
       const previous = ordered[i + 1]?.version;
       // The switcher's word for the same version (release-dates.ts), and the day it was released.
@@ -50,14 +52,14 @@ export function changesPage(input: {
       return [
         head,
         ...(entry.note ? [`<p class="release-note">${inlineCode(entry.note)}</p>`] : []),
-        ...SECTIONS.flatMap(([kind, title, meaning]) => {
+        ...SECTIONS.flatMap(([kind, title]) => {
           const of = partnerChanges(entry.changes ?? []).filter((c) => c.kind === kind);
           if (!of.length) return [];
           const items = of.map(
             (c) =>
               `<li>${esc(c.text)}${c.assumed ? ' <em>(assumed)</em>' : ''}${links(c, entry.version, previous, dirOf)}</li>`,
           );
-          return [`<h3>${title}</h3>`, `<p>${meaning}</p>`, `<ul class="changes-${kind}">${items.join('')}</ul>`];
+          return [`<h3>${title}</h3>`, `<ul class="changes-${kind}">${items.join('')}</ul>`];
         }),
       ].join('\n');
     }),

@@ -26,7 +26,7 @@ export const ADDED_SOURCE = /^https?:\/\/[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~/-]*\
 /** The script that writes the exact policy of Try it's targets: the build's, this machine's, the tab's own. */
 export function policyScript(hosted: string[]): string {
   const fixed = JSON.stringify(["'self'", ...hosted, ...LOCAL_SOURCES]);
-  return `<script data-tas-policy>(function(){var f=${fixed},a=[],r=${ADDED_SOURCE};try{a=JSON.parse(sessionStorage.getItem(${JSON.stringify(POLICY_KEY)})||"[]")}catch(e){}
+  return `<script data-tas-policy>(function(){var f=${fixed},a=[],r=${ADDED_SOURCE};try{a=JSON.parse(localStorage.getItem(${JSON.stringify(POLICY_KEY)})||"[]")}catch(e){}
 var s=f.concat(a.filter(function(x){return typeof x==="string"&&r.test(x)})).join(" "),t=s.replace("'self' ","");
 var m=document.createElement("meta");m.httpEquiv="Content-Security-Policy";m.content="connect-src "+s+"; frame-src "+t+"; form-action "+s;document.head.appendChild(m)})()</script>`;
 }

@@ -35,6 +35,6 @@ export function firstDate(gitLog: string): string | undefined {
 
 /** The one word for a version's state, the same in the switcher and on the Changes page. */
 export function stateWord(v: { latest: boolean; unreleased: boolean }): string | undefined {
-  if (v.unreleased) return 'unreleased';
+  if (v.unreleased) return 'preview, unreleased';
   return v.latest ? 'latest' : undefined;
 }

@@ -50,7 +50,10 @@ export function withSwitcher(
   return `${html.slice(0, end)}${switcher}</nav>${olderNote(here, versions, file, exists, up)}${html.slice(close)}`;
 }
 
-/** "You are reading 2.0.0; the latest is 2.1.0": under the bar of every page of an older version. */
+/**
+ * Under the bar of every page but the current release's: "You are reading 2.0.0; the latest is 2.0.2", or, on
+ * the working version before it is released, "You are reading 2.1.0, a preview: …", linking the release's same page.
+ */
 function olderNote(
   here: SiteVersion,
   versions: SiteVersion[],
@@ -58,13 +61,16 @@ function olderNote(
   exists: (path: string) => boolean,
   up: string,
 ): string {
-  const latest = versions.find((v) => v.latest);
-  if (here.latest || !latest) return '';
+  const latest = versions.find((v) => !v.unreleased);
+  if (!latest || latest.version === here.version) return '';
   const target = exists(`${latest.dir}${file}`) ? file : 'index.html';
+  const reading = here.unreleased
+    ? `You are reading ${here.version}, a preview: not released yet. The current release is `
+    : `You are reading ${here.version}; the latest is `;
   return (
     `\n<p class="tas-older" role="note" data-older-version style="margin:0;padding:0.5em 1.2em;background:#fff4d6;` +
     `color:#1f2d3d;font:14px/1.4 system-ui,sans-serif;border-bottom:1px solid #e8d49a">` +
-    `You are reading ${here.version}; the latest is <a href="${up}${latest.dir}${target}" ` +
+    `${reading}<a href="${up}${latest.dir}${target}" ` +
     `>${latest.version}</a>.</p>` +
     // A listener, not an onclick attribute (the page's policy runs no inline handler): the link keeps the anchor.
     `<script>document.querySelector("[data-older-version] a").addEventListener("click",function(){this.href=this.href.split("#")[0]+location.hash})</script>`

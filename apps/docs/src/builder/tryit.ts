@@ -50,11 +50,12 @@ export function operationPrefills(doc: OpenApiDocument): Record<string, Operatio
     const call = SAMPLE_CALLS[op.operationId];
     const examples = op.requestBody?.examples ?? {};
     const name = call?.example && call.example in examples ? call.example : Object.keys(examples)[0];
+    // The answers are carried apart (built for the record in the path: carry.ts).
+    const FROM: Record<string, string> = { $DRAFT_TOKEN: 'draft_token', $CODE: 'code' };
     const session_fields = Object.fromEntries(
-      Object.entries(call?.bodyVariables ?? {}).map(([field, variable]) => [
-        field,
-        variable === '$DRAFT_TOKEN' ? 'draft_token' : 'code',
-      ]),
+      Object.entries(call?.bodyVariables ?? {})
+        .filter(([, variable]) => variable in FROM)
+        .map(([field, variable]) => [field, FROM[variable]]),
     ) as OperationPrefill['session_fields'];
     out[op.operationId] = {
       operationId: op.operationId,

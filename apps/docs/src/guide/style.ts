@@ -67,6 +67,8 @@ td code.command, td code.url, table.generators td code { white-space: normal; }
   .table-wrap tr { border: 1px solid #d8dee4; border-radius: 4px; margin: 0 0 0.8em; padding: 0.3em 0; }
   .table-wrap td { border: 0; padding: 0.25em 0.7em; }
   .table-wrap td[data-label]::before { content: attr(data-label); display: block; font-size: 12px; font-weight: 600; color: #57606a; }
+  /* A link to a cell's anchor (errors.html#mobile_limit) shows its card from the top, its column's name in view. */
+  .table-wrap td [id] { scroll-margin-top: 2.8em; }
 }
 td pre code { white-space: pre-wrap; }
 .where, .pointer { display: block; font-size: 12px; color: #57606a; margin-top: 0.2em; }

@@ -2,6 +2,8 @@ import type { Language } from './languages.js';
 
 /** The variables that hold numbers (external_id); the others are strings. */
 export const NUMBERS = new Set(['EXTERNAL_ID', 'EXTERNAL_ID_2']);
+/** The variables that hold JSON text (the answers): spliced into a JSON text unquoted, as numbers are. */
+export const JSON_TEXT = new Set(['ANSWERS']);
 
 const PLACE = /__([A-Z][A-Z0-9_]*?)__/;
 
@@ -18,7 +20,7 @@ export function bindVariables(written: string, lang: Language): string {
     .map((line) => {
       let out = line
         .replace(/\\"__([A-Z][A-Z0-9_]*?)__\\"/g, (_, n: string) =>
-          NUMBERS.has(n) ? join('"', text(n)) : `\\"${join('"', text(n))}\\"`,
+          NUMBERS.has(n) || JSON_TEXT.has(n) ? join('"', text(n)) : `\\"${join('"', text(n))}\\"`,
         )
         .replace(/(["'])__([A-Z][A-Z0-9_]*?)__\1/g, (_, _q, n: string) => lang.ref(n));
       for (let m = PLACE.exec(out); m; m = PLACE.exec(out)) {

@@ -1,3 +1,5 @@
+import { ANSWERS_JQ, curl } from '../guide/walkthrough/commands.js';
+
 /**
  * The code samples of the reference: one entry per operation, the one source both the curl and the
  * typed-client sample are rendered from (`render.ts`), and that `test/code-samples.test.ts` runs
@@ -34,8 +36,12 @@ export const SAMPLE_CALLS: Record<string, SampleCall> = {
   getQuestions: { key: 'sandbox-key-instant', needs: { RECORD: AUTHENTICATED } },
   submitAnswers: {
     example: 'SubmitAnswersMixed',
+    bodyVariables: { record: '$ANSWERS' },
     key: 'sandbox-key-instant',
-    needs: { RECORD: `${AUTHENTICATED}; the answers fit its questions (these fit career-interest)` },
+    needs: {
+      RECORD: AUTHENTICATED,
+      ANSWERS: `the answers to its questions as JSON, one per question in order (an option's id, or a text where answer.text is true), e.g. ANSWERS=$(${curl({ path: '/api/v2/record/$RECORD/questions/' })} | ${ANSWERS_JQ})`,
+    },
   },
   getResult: { key: 'sandbox-key-instant', needs: { RECORD: 'a finished record (after POST /record/{token}/)' } },
   getRoadmap: {

@@ -1,7 +1,7 @@
 import { HTTPSnippet } from '@readme/httpsnippet';
 import type { Journey, JourneyStep, OpenApiDocument } from '@tas/openapi';
 import { bindVariables } from './bind.js';
-import { LANGUAGES, type Language } from './languages.js';
+import { type FreshName, LANGUAGES, type Language } from './languages.js';
 
 /**
  * A journey of the Arazzo workflows (`openapi/arazzo/`, read by `loadJourneys`) as one program in a
@@ -151,12 +151,13 @@ export async function journeyProgram(
 ): Promise<string> {
   const lang = LANGUAGES.find((l) => l.label === label) as Language;
   const inputs = Object.entries(journey.inputs?.properties ?? {});
+  // The mobile, when not given, new each run as in the samples (the sandbox allows 5 authentications per mobile).
+  const made = (v: string) => lang.fresh[v as FreshName]?.split(' = ')[1]?.replace(/;$/, '');
   const read = (name: string, fallback: unknown) => {
     const v = name.replace(/-/g, '_').toUpperCase();
     if (fallback === undefined) return lang.read(v);
-    return label === 'PHP'
-      ? `$${v} = getenv('${v}') ?: ${JSON.stringify(String(fallback))};`
-      : `${v} = os.environ.get("${v}", ${JSON.stringify(String(fallback))})`;
+    const value = made(v) ?? JSON.stringify(String(fallback));
+    return label === 'PHP' ? `$${v} = getenv('${v}') ?: ${value};` : `${v} = os.environ.get("${v}") or ${value}`;
   };
   const steps: string[] = [];
   for (const step of journey.steps) {
@@ -172,10 +173,10 @@ export async function journeyProgram(
       .filter(([n]) => n !== 'api_key')
       .map(
         ([n, p]) =>
-          `${lang.comment} ${n.toUpperCase()}: ${p.description ?? n}${p.default === undefined ? '' : ` (default ${String(p.default)})`}`,
+          `${lang.comment} ${n.toUpperCase()}: ${p.description ?? n}${p.default === undefined ? '' : made(n.toUpperCase()) ? ' (default a new one each run)' : ` (default ${String(p.default)})`}`,
       ),
   ];
   const reads = [lang.read('BASE_URL'), ...inputs.map(([n, p]) => read(n, p.default))];
-  const open = label === 'PHP' ? ['<?php', ...header] : [...header, 'import os', '', 'import requests'];
+  const open = label === 'PHP' ? ['<?php', ...header] : [...header, 'import os', 'import time', '', 'import requests'];
   return `${[...open, '', ...reads, '', steps.join('\n\n'), '', CHECKS[label].done(journey.workflowId)].join('\n')}\n`;
 }

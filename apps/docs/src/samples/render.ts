@@ -1,6 +1,6 @@
 import type { Operation } from '@tas/openapi';
 import { LOCAL } from '../guide/addresses.js';
-import { curl } from '../guide/walkthrough/commands.js';
+import { curl, FRESH_MOBILE } from '../guide/walkthrough/commands.js';
 import type { SampleCall } from './calls.js';
 
 export interface Sample {
@@ -20,13 +20,15 @@ export interface Sample {
 const VARIABLE = /\$([A-Z][A-Z0-9_]*)/g;
 
 /**
- * A new external_id each run: the time in seconds, then a random number from 0 to 65535 read with od
- * (POSIX: bash, zsh and plain sh alike; sh has no $RANDOM, and two runs in one second collided there).
+ * New values each run, in bash, zsh and plain sh alike (sh has no $RANDOM; POSIX od): an external_id, the
+ * time in seconds then a random number from 0 to 65535 (two runs in one second collided on the time alone);
+ * a mobile, the walkthrough's line (`FRESH_MOBILE`).
  */
-export const FRESH_ID = [
-  '# external_id is unique per organizer: a new one each run',
-  "EXTERNAL_ID=$(date +%s)$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')",
-];
+export const FRESH_ID = ["EXTERNAL_ID=$(date +%s)$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"];
+
+/** Why a sample makes values of its own, for its header in every language. */
+const FRESH_WHY =
+  'A new mobile and external_id each run: an external_id is unique per organizer, and the sandbox allows 5 authentications per mobile';
 
 /** Both samples of one operation, from its entry in `calls.ts` and the description's request example. */
 export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sandbox): Sample {
@@ -39,14 +41,19 @@ export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sa
   const variables = [...new Set([...`${path} ${json ?? ''}`.matchAll(VARIABLE)].map((m) => m[1] as string))];
   // external_id is unique per organizer: each run sends new ones (the example's fixed number fails the second time).
   let ids = 0;
-  const curlBody = json?.replace(/"external_id":\d+/g, () =>
-    ids++ ? `"external_id":$((EXTERNAL_ID + ${ids - 1}))` : '"external_id":$EXTERNAL_ID',
-  );
+  const curlBody = json
+    ?.replace(/"external_id":\d+/g, () =>
+      ids++ ? `"external_id":$((EXTERNAL_ID + ${ids - 1}))` : '"external_id":$EXTERNAL_ID',
+    )
+    .replace(/"mobile":"\d+"/g, '"mobile":"$MOBILE"')
+    .replace(/"\$(ANSWERS)"/g, '$$$1');
+  const mobile = curlBody?.includes('$MOBILE') ?? false;
   const command = curl({ method: op.method.toUpperCase() as 'GET', path: curlPath, body: curlBody });
 
   const header = [
     `${op.summary}. Needs BASE_URL (the sandbox: ${sandbox}) and API_KEY (${call.key} on the sandbox)`,
     ...variables.map((v) => `${v}: ${call.needs?.[v] ?? 'see the reference'}`),
+    ...(ids || mobile ? [FRESH_WHY] : []),
   ];
   return {
     operationId: op.operationId,
@@ -55,7 +62,7 @@ export function renderSample(op: Operation, call: SampleCall, sandbox = LOCAL.sa
     path,
     body,
     header,
-    curl: `${[...header.map((l) => `# ${l}`), ...(ids ? FRESH_ID : []), `${command} | jq .`].join('\n')}`,
+    curl: `${[...header.map((l) => `# ${l}`), ...(ids ? FRESH_ID : []), ...(mobile ? [FRESH_MOBILE, 'echo "mobile: $MOBILE"'] : []), `${command} | jq .`].join('\n')}`,
     client: clientSource(
       op,
       call,
@@ -86,22 +93,24 @@ function clientSource(
   sandbox: string,
 ): string {
   let ids = 0;
+  // Both new each run, from the time in microseconds (see languages.ts).
+  const now = 'Math.round((performance.timeOrigin + performance.now()) * 1000)';
   const js = (value: unknown) =>
     JSON.stringify(value, null, 2)
+      .replace(/"\$ANSWERS"/g, 'JSON.parse(TAS_ANSWERS)')
       .replace(/"\$([A-Z][A-Z0-9_]*)"/g, 'TAS_$1')
       .replace(/"([a-z_][a-z0-9_]*)":/g, '$1:')
-      // external_id is unique per organizer: a fresh one, the time in microseconds times 2 (see languages.ts).
-      .replace(
-        /external_id: \d+/g,
-        () =>
-          `external_id: Math.round((performance.timeOrigin + performance.now()) * 1000) * 2${ids++ ? ` + ${ids - 1}` : ''}`,
-      );
+      .replace(/external_id: \d+/g, () => `external_id: ${now} * 2${ids++ ? ` + ${ids - 1}` : ''}`)
+      .replace(/mobile: "\d+"/g, 'mobile: MOBILE');
   const init = [
     parts.path ? `path: { token: TAS_${parts.path.slice(1)} }` : '',
     parts.query.length ? `query: ${js(Object.fromEntries(parts.query)).replace(/\n\s*/g, ' ')}` : '',
     parts.body !== undefined ? `body: ${js(parts.body).replace(/\n/g, '\n  ')}` : '',
   ].filter(Boolean);
   const args = init.length ? `, {\n  ${init.join(',\n  ')},\n}` : '';
+  const mobile = args.includes('mobile: MOBILE')
+    ? `const MOBILE = \`09\${String(${now} % 1e9).padStart(9, '0')}\`;\nconsole.log('mobile:', MOBILE);\n`
+    : '';
   // The names Getting started's examples read (TAS_…); the earlier ones (BASE_URL, API_KEY, …) still work.
   const defaults: Record<string, string> = { BASE_URL: sandbox, API_KEY: call.key };
   const env = ['BASE_URL', 'API_KEY', ...variables].map(
@@ -115,7 +124,7 @@ const env = process.env;
 ${env.join('\n')}
 const tas = createClient({ baseUrl: TAS_BASE_URL, apiKey: TAS_API_KEY });
 
-const data = await tas.call('${op.operationId}'${args});
+${mobile}const data = await tas.call('${op.operationId}'${args});
 console.log(JSON.stringify(data, null, 2));
 `;
 }

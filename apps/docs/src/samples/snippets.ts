@@ -1,13 +1,15 @@
 import { HTTPSnippet } from '@readme/httpsnippet';
 import type { Operation } from '@tas/openapi';
-import { bindVariables } from './bind.js';
+import { bindVariables, JSON_TEXT } from './bind.js';
 import type { SampleCall } from './calls.js';
-import { LANGUAGES } from './languages.js';
+import { type FreshName, LANGUAGES } from './languages.js';
+
+const FRESH: FreshName[] = ['EXTERNAL_ID', 'EXTERNAL_ID_2', 'MOBILE'];
 
 /** A host no one owns, replaced by the sample's BASE_URL after the library has written the code. */
 const BASE = 'http://tas-base-url.invalid';
 
-/** The request of one operation as HAR, its variables as `__NAME__` (external_ids fresh ones). */
+/** The request of one operation as HAR, its variables as `__NAME__` (external_ids and the mobile fresh ones). */
 export function harOf(op: Operation, call: SampleCall, path: string, body: unknown) {
   let ids = 0;
   const placed =
@@ -16,9 +18,11 @@ export function harOf(op: Operation, call: SampleCall, path: string, body: unkno
       : JSON.stringify(body, (key, value) =>
           key === 'external_id' && typeof value === 'number'
             ? `__EXTERNAL_ID${ids++ ? `_${ids}` : ''}__`
-            : typeof value === 'string' && /^\$[A-Z][A-Z0-9_]*$/.test(value)
-              ? `__${value.slice(1)}__`
-              : value,
+            : key === 'mobile' && typeof value === 'string'
+              ? '__MOBILE__'
+              : typeof value === 'string' && /^\$[A-Z][A-Z0-9_]*$/.test(value)
+                ? `__${value.slice(1)}__`
+                : value,
         );
   return {
     method: op.method.toUpperCase(),
@@ -46,18 +50,24 @@ export async function languageSamples(
   parts: { path: string; body: unknown; header: string[]; variables: string[] },
 ): Promise<{ label: string; source: string }[]> {
   const har = harOf(op, call, parts.path, parts.body);
-  // How many new external_ids the body takes: a variable left unused fails to compile in Go.
-  const ids = (har.postData?.text.match(/__EXTERNAL_ID(_\d)?__/g) ?? []).length;
-  const fresh = ids > 0;
+  // The new values the body takes, only those: a variable left unused fails to compile in Go.
+  const fresh = FRESH.filter((n) => har.postData?.text.includes(`__${n}__`));
   const snippet = new HTTPSnippet(har as ConstructorParameters<typeof HTTPSnippet>[0]);
   return Promise.all(
     LANGUAGES.map(async (lang) => {
       const [written] = (await snippet.convert(lang.target, lang.client)) as string[];
       if (!written) throw new Error(`httpsnippet wrote no ${lang.label} for ${op.operationId}`);
       const code = bindVariables(written.split(BASE).join('__BASE_URL__'), lang);
-      const lines = [...['BASE_URL', 'API_KEY', ...parts.variables].map(lang.read), ...lang.fresh.slice(0, ids)];
+      const lines: string[] = [
+        ...['BASE_URL', 'API_KEY', ...parts.variables].map((v) =>
+          JSON_TEXT.has(v) && lang.readJson ? lang.readJson(v) : lang.read(v),
+        ),
+        ...fresh.map((n) => lang.fresh[n]),
+      ];
+      if (fresh.includes('MOBILE')) lines.push(lang.say('MOBILE'));
       const header = parts.header.map((l) => `${lang.comment} ${l}`);
-      return { label: lang.label, source: `${lang.place(code, header, lines, fresh)}\n` };
+      const name = op.operationId.replace(/^./, (c) => c.toUpperCase());
+      return { label: lang.label, source: `${lang.place(code.trimEnd(), { header, lines, fresh, name })}\n` };
     }),
   );
 }

@@ -1,18 +1,19 @@
 import type { Kind, TargetChoice } from './config.js';
 
 /**
- * Addresses a person added by hand on the page (a sandbox on their own network, their operator's), for
- * this tab only: typed on the page, never taken from a link. The page's policy script reads
- * POLICY_KEY before anything else runs and allows exactly these (src/builder/page-policy.ts), so an
- * address takes effect once the page is loaded again; REOPEN says which panel to open then.
+ * Addresses a person added by hand on the page (a sandbox on their own network, their operator's), kept
+ * in this browser (localStorage: for later visits too, until "Forget this address"): typed on the page,
+ * never taken from a link. The page's policy script reads POLICY_KEY before anything else runs and allows
+ * exactly these (src/builder/page-policy.ts), so an address takes effect once the page is loaded again;
+ * REOPEN says which panel to open then (for this tab only). No key is kept with them.
  */
 export const POLICY_KEY = 'tas-tryit:added';
 const TARGETS_KEY = 'tas-tryit:added-targets';
 export const REOPEN_KEY = 'tas-tryit:reopen';
 
-const store = (): Storage | undefined => {
+const store = (kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | undefined => {
   try {
-    return window.sessionStorage;
+    return window[kind];
   } catch {
     return undefined;
   }
@@ -45,7 +46,7 @@ export function addedTargets(): TargetChoice[] {
     const list = JSON.parse(store()?.getItem(TARGETS_KEY) ?? '[]') as { url: string; kind: Kind }[];
     return list.map((t) => ({
       id: `added:${t.url}`,
-      label: `Added by hand: ${t.kind} at ${t.url}`,
+      label: `Added: ${t.kind} at ${t.url.replace(/^https?:\/\//, '')}`,
       url: t.url,
       kind: t.kind,
       local: false,
@@ -67,7 +68,7 @@ export function addTarget(url: URL, kind: Kind, reopen: string | undefined): str
     .filter((t) => t.url !== base)
     .map((t) => ({ url: t.url, kind: t.kind }));
   save([...others, { url: base, kind }]);
-  if (reopen) store()?.setItem(REOPEN_KEY, reopen);
+  if (reopen) store('sessionStorage')?.setItem(REOPEN_KEY, reopen);
   return `added:${base}`;
 }
 
@@ -77,7 +78,7 @@ export function forgetTarget(id: string, reopen: string | undefined): void {
       .filter((t) => t.id !== id)
       .map((t) => ({ url: t.url, kind: t.kind })),
   );
-  if (reopen) store()?.setItem(REOPEN_KEY, reopen);
+  if (reopen) store('sessionStorage')?.setItem(REOPEN_KEY, reopen);
 }
 
 /** What the page opens (`op:<id>`, `journey:<id>`): set by main.ts, kept across the reload an address needs. */

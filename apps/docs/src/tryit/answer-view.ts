@@ -1,3 +1,4 @@
+import { SANDBOX_SCORING } from '../guide/scoring.js';
 import { jsonRuns } from '../json/runs.js';
 import type { Answer, Departure } from './judge.js';
 import { jsonPath } from './request.js';
@@ -31,7 +32,7 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-type Envelope = { data?: { html?: unknown }; messages?: { code?: unknown; text?: unknown }[] };
+type Envelope = { data?: { html?: unknown; scores?: unknown }; messages?: { code?: unknown; text?: unknown }[] };
 
 const parse = (text: string): Envelope | undefined => {
   try {
@@ -148,6 +149,9 @@ export function answerView(answer: Answer & { ms: number }, departures?: Departu
     cls === 'ok' ? undefined : refusal(json),
     verdictOf(departures, cls !== 'ok'),
     html ? questionnaireView(html) : undefined,
+    answer.status < 300 && Array.isArray(json?.data?.scores)
+      ? h('p', { class: 'tas-hint' }, SANDBOX_SCORING)
+      : undefined,
     h(
       'div',
       { class: 'tas-headers' },

@@ -133,8 +133,21 @@ export function freshExternalId(): number {
   return lastId;
 }
 
-const freshIds = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value), (k, v) => (k === 'external_id' && typeof v === 'number' ? freshExternalId() : v));
+/** A new mobile each time, 09 and 9 random digits: the sandbox allows 5 authentications per mobile. */
+export const freshMobile = () =>
+  `09${String((crypto.getRandomValues(new Uint32Array(1))[0] as number) % 1e9).padStart(9, '0')}`;
+
+/** The value with every external_id and mobile new: sent again, the same would be refused. */
+export const freshIds = (value: unknown): unknown =>
+  value === undefined
+    ? undefined
+    : JSON.parse(JSON.stringify(value), (k, v) =>
+        k === 'external_id' && typeof v === 'number'
+          ? freshExternalId()
+          : k === 'mobile' && typeof v === 'string'
+            ? freshMobile()
+            : v,
+      );
 
 /** The operation's parts: its examples, then what the environment carries for it. */
 export function carried(op: OperationPrefill, s: Session): Parts {
@@ -142,10 +155,9 @@ export function carried(op: OperationPrefill, s: Session): Parts {
   const path_params = { ...op.path_params, ...(token ? { token } : {}) };
   const body = op.body === undefined ? undefined : (freshIds(op.body) as Json);
   if (body && typeof body === 'object') {
-    for (const [fieldName, from] of Object.entries(op.session_fields)) {
-      const value = s[from];
-      if (value) body[fieldName] = value;
-    }
+    // What an earlier answer carries (a code, a draft token), empty until then: the example's code, sent, would
+    // use up one of the three tries.
+    for (const [fieldName, from] of Object.entries(op.session_fields)) body[fieldName] = s[from] ?? '';
     const answers = op.operationId === 'submitAnswers' ? answersOf(s, path_params.token) : undefined;
     if (answers) body.record = answers;
   }

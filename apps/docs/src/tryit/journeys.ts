@@ -1,6 +1,6 @@
 import { answersFor } from '@tas/conformance/answers';
 import { answerView } from './answer-view.js';
-import { carried } from './carry.js';
+import { carried, freshIds } from './carry.js';
 import type { Kind, OperationPrefill, TryitConfig } from './config.js';
 import { CONTROL, control } from './helpers.js';
 import type { Context } from './panel.js';
@@ -48,8 +48,9 @@ interface Step {
 const MOCK_STATELESS =
   'The mock checks the request against the description and answers its example, whatever the token: it keeps no state.';
 
+/** The example's body without its external_ids and with a new mobile: so the walk can be repeated. */
 const dropExternalIds = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value, (k, v) => (k === 'external_id' ? undefined : v)));
+  freshIds(JSON.parse(JSON.stringify(value, (k, v) => (k === 'external_id' ? undefined : v))));
 
 const api = (config: TryitConfig, id: string) => config.operations[id] as OperationPrefill;
 const withToken = (config: TryitConfig, id: string, token: string | undefined, over: Partial<Parts> = {}) => {
@@ -170,7 +171,7 @@ export const JOURNEYS: Journey[] = [
       }),
       {
         title: 'Start the authentication',
-        text: "The mobile and the profile (the description's example, without its external_id, which must be unique: so the walk can be repeated).",
+        text: "A new mobile (the sandbox allows 5 authentications per mobile) and the profile (the description's example, without its external_id, which must be unique): so the walk can be repeated.",
         operationId: 'authenticateRecord',
         arazzo: 'start-record-auth',
         request: (w, _k, c) =>
@@ -231,7 +232,7 @@ export const JOURNEYS: Journey[] = [
       },
       {
         title: 'Authenticate every role',
-        text: "One profile per role and one mobile (the description's example, its roles given the roadmap's role ids, without external_ids so the walk can be repeated).",
+        text: "One profile per role and one new mobile (the description's example, its roles given the roadmap's role ids, without external_ids, so the walk can be repeated).",
         operationId: 'authenticateRoadmap',
         arazzo: 'start-roadmap-auth',
         request(w, _k, c) {

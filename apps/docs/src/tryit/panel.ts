@@ -1,5 +1,5 @@
 import { answerView } from './answer-view.js';
-import { answersOf, carried, learn } from './carry.js';
+import { answersOf, carried, freshIds, learn } from './carry.js';
 import type { OperationPrefill, TryitConfig } from './config.js';
 import { envView } from './env-view.js';
 import type { Departure } from './judge.js';
@@ -49,6 +49,7 @@ export function openPanel(ctx: Context, operationId: string): void {
   const curlButton = h('button', { type: 'button', disabled: true }, 'Copy as curl');
   const clientButton = h('button', { type: 'button', disabled: true }, 'Copy as typed-client code');
   const copied = h('div', { class: 'tas-copy-out', hidden: true });
+  const copyWhy = h('small', { class: 'tas-hint' }, 'After a send: these copy exactly what was sent.');
   let last: { sent: Outgoing; parts: Parts } | undefined;
   const env = envView(ctx.config, op, target);
 
@@ -94,8 +95,11 @@ export function openPanel(ctx: Context, operationId: string): void {
       // On a phone the answer is below the editor: bring Send, the status and the verdict into view.
       showBelowTitle(actions);
       last = { sent, parts };
+      // The next send takes a new mobile and external_id (the same again would be refused).
+      if (parts.body !== undefined) editor.set({ body: freshIds(parts.body) as Parts['body'] });
       curlButton.disabled = false;
       clientButton.disabled = false;
+      copyWhy.hidden = true;
     } catch (error) {
       result.replaceChildren(problem(unreachable(sent.url, error)));
     } finally {
@@ -120,5 +124,10 @@ export function openPanel(ctx: Context, operationId: string): void {
   });
   // The control API's own page: the typed client has no control API.
   const own = !ctx.config.control_page;
-  body.append(form, result, h('div', { class: 'tas-actions tas-copy' }, curlButton, own && clientButton), copied);
+  body.append(
+    form,
+    result,
+    h('div', { class: 'tas-actions tas-copy' }, curlButton, own && clientButton, copyWhy),
+    copied,
+  );
 }

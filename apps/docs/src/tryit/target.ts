@@ -28,6 +28,7 @@ export class TargetPicker {
   private forget: HTMLElement;
   private targets: TargetChoice[];
   private keyHint: HTMLElement;
+  private targetHint: HTMLElement;
   private listeners: (() => void)[] = [];
 
   constructor(
@@ -54,6 +55,9 @@ export class TargetPicker {
     );
     const keyField = field('API key', this.key, ' ');
     this.keyHint = keyField.querySelector('small') as HTMLElement;
+    // A phone's select shows the start of a long label only: the whole address is said under it, wrapping.
+    const targetField = field('Target', this.select, ' ');
+    this.targetHint = targetField.querySelector('small') as HTMLElement;
     this.adding = this.addForm();
     this.forget = h('button', { type: 'button', class: 'tas-helper' }, 'Forget this address');
     this.forget.addEventListener('click', () => {
@@ -64,7 +68,7 @@ export class TargetPicker {
     this.element = h(
       'div',
       { class: 'tas-target' },
-      field('Target', this.select),
+      targetField,
       this.adding,
       this.addressField,
       keyField,
@@ -133,7 +137,7 @@ export class TargetPicker {
       h(
         'p',
         { class: 'tas-hint tas-key-goes' },
-        'Every request you send from this page to that address carries the API key you give below, in its API-KEY header. Add only a server you trust: yours, or the one your operator named. It is allowed for this tab only, never from a link; the page loads again to allow it.',
+        'Every request you send from this page to that address carries the API key you give below, in its API-KEY header. Add only a server you trust: yours, or the one your operator named. It is kept in this browser, for your next visits too, until you choose Forget this address; never taken from a link. The page loads again to allow it.',
       ),
       said,
       allow,
@@ -182,13 +186,18 @@ export class TargetPicker {
     this.addressField.hidden = !t.local || adding;
     this.address.value = read(`address:${t.id}`) ?? t.url;
     this.key.value = keyFor(t.kind) ?? (t.kind === 'sandbox' ? (suggestedKey ?? this.config.keys[0] ?? '') : 'any-key');
+    this.targetHint.textContent = adding
+      ? 'Add the address below: the page loads again to allow it.'
+      : t.local
+        ? 'A server on this machine, at the address below.'
+        : `Sends to ${t.url}`;
     // Where the key goes, said where it is typed.
-    const where = t.local ? 'the server on this machine' : t.url;
+    const where = adding ? 'the address you add above' : t.local ? 'the server on this machine' : t.url;
     this.keyHint.textContent = `${
       t.kind === 'sandbox'
         ? `The sandbox's keys: ${this.config.keys.join(' (SMS codes), ')} (instant).`
         : 'The mock takes any key.'
-    } Sent only to ${where}, in the API-KEY header; kept for this tab only.`;
+    } Sent only to ${where}, in the API-KEY header; the key is kept for this tab only.`;
     this.scoped();
     for (const l of this.listeners) l();
   }

@@ -67,7 +67,13 @@ export class RequestEditor {
     };
     box('path_params', 'Path parameters (JSON)', 'The token in the path.', has.path);
     box('query', 'Query (JSON)', 'Left-out or empty values are not sent.', has.query);
-    box('body', 'Body (JSON)', 'Sent as application/json.', has.body);
+    const fresh = /"(mobile|external_id)"/.test(JSON.stringify(parts.body) ?? '');
+    box(
+      'body',
+      'Body (JSON)',
+      `Sent as application/json.${fresh ? ' After each send, a new mobile and external_id for the next: the sandbox allows 5 authentications per mobile, and an external_id is used once.' : ''}`,
+      has.body,
+    );
     this.set(parts);
   }
 

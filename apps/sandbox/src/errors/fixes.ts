@@ -20,8 +20,10 @@ export const FIXES: Record<string, string> = {
   rate_limited: 'Wait `Retry-After` seconds; stay under 100 calls a minute and 3,000 an hour.',
   already_authenticated: 'The record or roadmap is authenticated already: go on to its questions.',
   roadmap_record: 'Authenticate records of a roadmap with `POST /roadmap/{token}/auth/`, all roles at once.',
-  duplicate_external_id: 'Use an `external_id` this organizer has not used yet, or leave it out.',
-  mobile_limit: 'Use another mobile number: this one reached its limit of authentications.',
+  duplicate_external_id:
+    'Use an `external_id` this organizer has not used yet, or leave it out. On the sandbox, a reset (`POST /__sandbox/reset/`) forgets those used.',
+  mobile_limit:
+    'Use another mobile number: this one reached its limit of authentications (the sandbox: 5 per mobile and organizer). On the sandbox, a reset (`POST /__sandbox/reset/`) forgets them.',
   wrong_code: 'Send the code the SMS gave; the message says how many tries are left.',
   code_expired: 'Start the authentication again (a new code is sent) and verify in time.',
   code_locked: 'Start the authentication again: too many wrong codes locked this attempt.',

@@ -18,6 +18,12 @@ export function curl({ method = 'GET', path, body }: CurlOptions): string {
   return `${head} \\\n  -H "Content-Type: application/json" \\\n  -d ${quoted}`;
 }
 
-/** The setup line of a journey: the sandbox and one of its organizer keys. */
+/** A new mobile, 09 then 9 random digits, in bash, zsh and plain sh alike (POSIX od and awk). */
+export const FRESH_MOBILE = 'MOBILE=09$(od -An -N4 -tu4 /dev/urandom | awk \'{ printf "%09d", $1 % 1000000000 }\')';
+
+/** The setup lines of a journey: the sandbox, one of its organizer keys, and a new mobile. */
 export const setup = (key: 'sandbox-key-sms' | 'sandbox-key-instant', url: string) =>
-  `export BASE_URL=${url} API_KEY=${key}`;
+  `export BASE_URL=${url} API_KEY=${key}\n# a new mobile each run: the sandbox allows 5 authentications per mobile\n${FRESH_MOBILE}`;
+
+/** The answers to a questionnaire (`$QUESTIONS`, its answer): each option question's first option, a text for the others. */
+export const ANSWERS_JQ = `jq -c '[.data.questions[] | if .answer.text then "معماری" else .answer.options[0].id end]'`;

@@ -1,4 +1,5 @@
-import { curl, setup } from './commands.js';
+import { SANDBOX_SCORING } from '../scoring.js';
+import { ANSWERS_JQ, curl, setup } from './commands.js';
 import { SANDBOX_URL, type WalkStep, type Walkthrough } from './types.js';
 
 /**
@@ -7,8 +8,9 @@ import { SANDBOX_URL, type WalkStep, type Walkthrough } from './types.js';
  * and compares what each prints with its `answer`.
  */
 
-const MOBILE = '09121234567';
-const ROADMAP_MOBILE = '09351234567';
+/** The setup step's new mobile (`setup`): a walk repeated never meets the sandbox's limit per mobile. */
+const MOBILE = '$MOBILE';
+const ROADMAP_MOBILE = '$MOBILE';
 
 const findReady: WalkStep = {
   title: 'Find a ready record',
@@ -103,7 +105,7 @@ const questionsToResult: WalkStep[] = [
   {
     title: 'Build the answers from the questions',
     text: 'Exactly one entry per question, in the order of `questions[]`. Here jq picks the first option of each option question and a text for the free-text one; your application sends what the participant chose.',
-    command: `ANSWERS=$(jq -c '[.data.questions[] | if .answer.text then "معماری" else .answer.options[0].id end]' <<<"$QUESTIONS")\necho "$ANSWERS"`,
+    command: `ANSWERS=$(${ANSWERS_JQ} <<<"$QUESTIONS")\necho "$ANSWERS"`,
     answer: '[101, 201, "معماری"]',
   },
   {
@@ -116,7 +118,7 @@ const questionsToResult: WalkStep[] = [
   },
   {
     title: 'Read the result',
-    text: 'Each scale of the test with its raw score and maximum.',
+    text: `Each scale of the test with its raw score and maximum. ${SANDBOX_SCORING}`,
     command: `${curl({ path: '/api/v2/record/$RECORD/result/' })} | jq .data`,
     answer: `{
   "token": "$RECORD",
@@ -135,7 +137,7 @@ const questionsToResult: WalkStep[] = [
 
 const outbox = (mobile: string, purpose: 'record' | 'roadmap', token: string): WalkStep => ({
   title: 'Read the code from the sandbox outbox',
-  text: `In production the participant receives the code by SMS on ${mobile} and types it into your application. The sandbox sends no SMS: it keeps the code in its outbox, which its control API (\`/__sandbox/sms/\`) reads.`,
+  text: `In production the participant receives the code by SMS (here on the mobile the setup step made) and types it into your application. The sandbox sends no SMS: it keeps the code in its outbox, which its control API (\`/__sandbox/sms/\`) reads.`,
   command: [
     `OUTBOX=$(${curl({ path: `/__sandbox/sms/?mobile=${mobile}` })})`,
     `jq '.data.messages[0]' <<<"$OUTBOX"`,
@@ -305,7 +307,7 @@ export const walkthroughs: Walkthrough[] = [
         command: [
           `for RECORD in $(${curl({ path: '/api/v2/roadmap/$ROADMAP/' })} | jq -r '.data.test_records[].token'); do`,
           `  QUESTIONS=$(${curl({ path: '/api/v2/record/$RECORD/questions/' })})`,
-          `  ANSWERS=$(jq -c '[.data.questions[] | if .answer.text then "معماری" else .answer.options[0].id end]' <<<"$QUESTIONS")`,
+          `  ANSWERS=$(${ANSWERS_JQ} <<<"$QUESTIONS")`,
           `  ${curl({ method: 'POST', path: '/api/v2/record/$RECORD/', body: '{"record": $ANSWERS}' }).replace(/\n {2}/g, '\n    ')} \\`,
           `    | jq -c '.data | {test_id, status, is_finished}'`,
           'done',
