@@ -59,12 +59,12 @@ async function startApp() {
       `validates against it (${reloadDescription(loadDescription(bundleIn(dir)))} operations; its data kept)`;
     return { listening: await startSandbox({ port: Number(port), log }), path: '/api/v2/', reload };
   }
-  const { buildVersionedSite, defaultSiteOptions, liveSite, serveDocs } = await import('@tas/docs');
+  const { defaultSiteOptions, liveSite, serveDocs } = await import('@tas/docs/serve');
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: npm start runs outside turbo; nothing is cached.
   const outDir = process.env.DOCS_OUT_DIR;
   const site = { ...defaultSiteOptions(), ...(outDir ? { outDir } : {}) };
   // The site turbo built (npm start's build-needed, a cache hit when nothing changed); elsewhere, built here.
-  if (outDir) await buildVersionedSite({ ...site, log });
+  if (outDir) await (await import('@tas/docs')).buildVersionedSite({ ...site, log });
   const listening = await serveDocs({ dir: site.outDir, port: Number(port), live: watching });
   return { listening, path: '/', reload: liveSite(site, listening) };
 }

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { type ClientPackage, packClient } from './builder/client-package.js';
 import type { SiteOptions } from './builder/site.js';
-import { rebuildSite } from './builder/versions.js';
 
 /**
  * The docs' part of a live edit (npm start, npm run docs): the site rebuilt from the description's
@@ -19,6 +18,8 @@ export function liveSite(site: Omit<SiteOptions, 'log'>, server: { reload(): num
       packed?.clientPackage?.cleanup();
       packed?.conformancePackage?.cleanup();
     });
+    // The builder (its converters take seconds to load) only once there is something to build.
+    const { rebuildSite } = await import('./builder/versions.js');
     const summary = await rebuildSite({
       ...site,
       ...packed,
