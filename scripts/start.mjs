@@ -98,7 +98,7 @@ if (watching) {
     onValid: (change) => {
       const reached = apps.running.filter((app) => !app.unavailable && (change.description || app.name === 'docs'));
       console.log(`[watch] reloading ${reached.map((app) => app.name).join(', ')}`);
-      for (const app of reached) app.child.send({ reload: change });
+      for (const app of reached) if (app.child.connected) app.child.send({ reload: change });
     },
   });
 }
