@@ -92,8 +92,6 @@ console.log(`Each in a process of its own (${pids.join(', ')}); one that stops i
 if (watching) {
   const { watchDescription } = await import('@tas/openapi/live');
   watchDescription({
-    // biome-ignore lint/suspicious/noUndeclaredEnvVars: npm start runs outside turbo.
-    dir: process.env.TAS_OPENAPI_DIR || undefined,
     log: (line) => console.log(`[watch] ${line}`),
     onValid: (change) => {
       const reached = apps.running.filter((app) => !app.unavailable && (change.description || app.name === 'docs'));

@@ -22,6 +22,9 @@ export const SOURCES_DIR = fileURLToPath(
   new URL(import.meta.url.includes('/dist/lib/') ? '../../' : '../', import.meta.url),
 );
 
+/** The folder watched: TAS_OPENAPI_DIR (another copy of openapi/, as the tests use), else this package's. */
+export const sourcesDir = () => process.env.TAS_OPENAPI_DIR || SOURCES_DIR;
+
 /** What a change reaches: the API description (mock, sandbox, docs) or only the journeys (docs). */
 export interface Change {
   /** The changed files, relative to `dir`. */
@@ -33,7 +36,7 @@ export interface Change {
 }
 
 export interface LiveOptions {
-  /** The sources' folder; default this package's. */
+  /** The sources' folder; default sourcesDir(). */
   dir?: string;
   /** Called with each valid change, once its bundle is in dist/. */
   onValid: (change: Change) => Promise<void> | void;
@@ -119,7 +122,7 @@ function folders(dir: string, under = ''): string[] {
  * Watches the description's sources; changes that come together (an editor's save, a checkout) are
  * taken as one, and one that comes during a run is taken after it. Returns a stop function.
  */
-export function watchDescription({ dir = SOURCES_DIR, onValid, log }: LiveOptions): () => void {
+export function watchDescription({ dir = sourcesDir(), onValid, log }: LiveOptions): () => void {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
