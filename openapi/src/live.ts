@@ -94,8 +94,9 @@ export async function bundleAndLint(
       return { ok: false, problems: problemLines(linted.ok ? bundled.output : linted.output, files) };
     const fresh = readFileSync(join(work, 'openapi.yaml'), 'utf8');
     const dist = join(dir, 'dist', 'openapi.yaml');
-    const changed = !existsSync(dist) || readFileSync(dist, 'utf8') !== fresh || journeys.length > 0;
-    if (changed) {
+    // Journeys.json is written from arazzo/ too: an Arazzo edit is written even with the same bundle.
+    const changed = !existsSync(dist) || readFileSync(dist, 'utf8') !== fresh;
+    if (changed || journeys.length) {
       copyFileSync(join(work, 'openapi.yaml'), dist);
       // dist/openapi.json and dist/journeys.json, as the build writes them.
       await new Promise((resolve, reject) =>
