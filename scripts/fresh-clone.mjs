@@ -237,7 +237,7 @@ try {
   const start = launch(install ? command : reuseInstall(command, clone), clone, env);
   // The tests that read the interface document, twice: with it beside the clone, as beside this
   // checkout, and with nothing beside it, as in a partner's clone (issue 31). They need what npm start
-  // built first, and run on the other core while its docs app builds the site.
+  // built first (turbo, the docs site included, before the servers start), and run beside the servers' start.
   await until(start, /^\[docs\] |Running \(Ctrl-C stops all\)/m, 10);
   const passes = interfacePasses(clone, join(dir, 'shared', 'interface.md')).then(
     () => undefined,

@@ -1,11 +1,14 @@
 // One app of `npm start`, in a process of its own (scripts/start.mjs spawns it): `node start-app.mjs
 // <mock|sandbox|docs> <port>`. It tells npm start over IPC where it listens, or why it could not
 // start, or why it is about to end (scripts/supervise.mjs); its log lines go to stdout as `[app] line`.
+import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 
 register();
 const { listenError, UsageError } = await import('@tas/serve');
-const [name = '', port = '0'] = process.argv.slice(2);
+const [name = '', port = '0', watch = ''] = process.argv.slice(2);
+/** npm start watches the description (unless --no-watch) and sends `{ reload: change }` on each valid edit. */
+const watching = watch === 'watch';
 const log = (line) => console.log(`[${name}] ${line}`);
 const tell = (message) => new Promise((resolve) => (process.connected ? process.send(message, resolve) : resolve()));
 const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
@@ -37,22 +40,33 @@ async function loadSandbox() {
   }
 }
 
+/** The bundled description the watcher (npm start's) has just written, under the sources' folder. */
+const bundleIn = (dir) => join(dir, 'dist', 'openapi.json');
+
 async function startApp() {
   if (name === 'mock') {
     const { startMock } = await import('@tas/mock');
-    return { listening: await startMock({ port: Number(port), log }), path: '/api/v2/' };
+    const mock = await startMock({ port: Number(port), log });
+    const reload = async ({ dir }) => `answers from it (${await mock.reload(bundleIn(dir))} operations)`;
+    return { listening: mock, path: '/api/v2/', reload };
   }
   if (name === 'sandbox') {
     const startSandbox = await loadSandbox();
     if (typeof startSandbox !== 'function') return { unavailable: startSandbox };
-    return { listening: await startSandbox({ port: Number(port), log }), path: '/api/v2/' };
+    const { reloadDescription } = await import('@tas/sandbox');
+    const { loadDescription } = await import('@tas/openapi');
+    const reload = async ({ dir }) =>
+      `validates against it (${reloadDescription(loadDescription(bundleIn(dir)))} operations; its data kept)`;
+    return { listening: await startSandbox({ port: Number(port), log }), path: '/api/v2/', reload };
   }
-  const { buildVersionedSite, defaultSiteOptions, serveDocs } = await import('@tas/docs');
+  const { defaultSiteOptions, liveSite, serveDocs } = await import('@tas/docs/serve');
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: npm start runs outside turbo; nothing is cached.
   const outDir = process.env.DOCS_OUT_DIR;
   const site = { ...defaultSiteOptions(), ...(outDir ? { outDir } : {}) };
-  await buildVersionedSite({ ...site, log });
-  return { listening: await serveDocs({ dir: site.outDir, port: Number(port) }), path: '/' };
+  // The site turbo built (npm start's build-needed, a cache hit when nothing changed); elsewhere, built here.
+  if (outDir) await (await import('@tas/docs')).buildVersionedSite({ ...site, log });
+  const listening = await serveDocs({ dir: site.outDir, port: Number(port), live: watching });
+  return { listening, path: '/', reload: liveSite(site, listening) };
 }
 
 try {
@@ -71,6 +85,12 @@ try {
     process.exit(1);
   });
   await tell({ ready: { url: listening.url, path: started.path } });
+  // One reload at a time, in the order the edits came.
+  const { reloadTimed } = await import('@tas/openapi/live');
+  let reloads = Promise.resolve();
+  process.on('message', (message) => {
+    if (message?.reload) reloads = reloads.then(() => reloadTimed(started.reload, message.reload, log));
+  });
 } catch (error) {
   const up = name.toUpperCase();
   const usage = listenError(error, { name, port: [`${up}_PORT`], host: [`${up}_HOST`] });

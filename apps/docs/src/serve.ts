@@ -1,8 +1,9 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join, posix } from 'node:path';
 import { createGuardedServer, listen, plainText } from '@tas/serve';
 import { policyOfFile, sendFile } from './serve/encoded.js';
+import { createLive } from './serve/live.js';
 
 export interface ServeOptions {
   dir: string;
@@ -13,6 +14,8 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** A fault of the server itself, answered 500 (never expected); default stderr. */
   logFault?: (line: string) => void;
+  /** Pages reload themselves when told (`reload()`): for a site rebuilt as its description is edited. */
+  live?: boolean;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -64,8 +67,10 @@ export async function serveDocs(options: ServeOptions) {
   const { dir, port = DEFAULT_PORT, host = '127.0.0.1', log = () => {} } = options;
   const logFault = options.logFault ?? ((line: string) => console.error(`docs: ${line}`));
   const root = join(dir, '.');
+  const live = options.live ? createLive() : undefined;
   const server = createGuardedServer(
     (req, res) => {
+      if (live?.answer(req, res)) return;
       const found = resolve(root, req.url ?? '/');
       const get = req.method === 'GET' || req.method === 'HEAD';
       const status = 'file' in found ? (get ? 200 : 405) : found.status;
@@ -74,9 +79,15 @@ export async function serveDocs(options: ServeOptions) {
       if (!get) return plain(res, 405, 'GET only', { Allow: 'GET, HEAD' });
       // The page's own policy (a rebuild may change it), with what only a header can add.
       const policy = found.file.endsWith('.html') ? policyOfFile(found.file) : undefined;
+      if (live && policy) {
+        const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+        res.writeHead(200, { ...headers, 'Content-Security-Policy': policy });
+        return res.end(req.method === 'HEAD' ? undefined : live.page(readFileSync(found.file, 'utf8')));
+      }
       sendFile(req, res, found.file, log, policy);
     },
     { answer: plainText, log, fault: logFault },
   );
-  return listen(server, port, host);
+  // Open pages told to reload, in live mode; how many were.
+  return { ...(await listen(server, port, host)), reload: () => live?.reload() ?? 0 };
 }

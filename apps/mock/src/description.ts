@@ -1,4 +1,8 @@
-import { loadDescription } from '@tas/openapi';
+import { loadDescription, type OpenApiDocument } from '@tas/openapi';
 
-/** The bundled description, read once for the whole mock (Prism reads its own copy by path). */
-export const description = loadDescription();
+/** The bundled description the mock answers from (Prism reads its own copy by path); a live reload swaps it. */
+export let description: OpenApiDocument = loadDescription();
+
+export function useDescription(doc: OpenApiDocument): void {
+  description = doc;
+}

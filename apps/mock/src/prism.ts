@@ -23,13 +23,12 @@ export interface Violation {
   code: string | number;
 }
 
-export const descriptionPath = DESCRIPTION_FILE;
-
 /**
  * Prism's HTTP mocker run from code over the bundled description. Paths here are relative to the
  * base path (`/record/`), since Prism ignores the path of `servers`.
  */
-export async function createPrism(options: { dynamic: boolean }) {
+export async function createPrism(options: { dynamic: boolean; file?: string }) {
+  const { file: descriptionPath = DESCRIPTION_FILE } = options;
   const operations = await getHttpOperationsFromSpec(descriptionPath);
   // Dynamic answers fill only the described properties, and take a schema's own `examples` where it
   // has them: the faker cannot write the \uXXXX ranges of PersianName's pattern. Arrays and strings

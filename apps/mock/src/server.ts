@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
-import { basePath, createValidator, listOperations } from '@tas/openapi';
+import { basePath, createValidator, DESCRIPTION_FILE, listOperations, loadDescription } from '@tas/openapi';
 import { createGuardedServer, envelope, listen } from '@tas/serve';
-import { description } from './description.js';
+import { useDescription } from './description.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_PORT } from './port.js';
 import { createPrism } from './prism.js';
@@ -15,6 +15,8 @@ export interface MockOptions {
   dynamic?: boolean;
   /** Receives one line per request (method, path, status, time; never the API key). */
   log?: (line: string) => void;
+  /** The bundled description (JSON) to answer from. Default @tas/openapi's dist/openapi.json. */
+  file?: string;
 }
 
 export interface MockServer {
@@ -23,6 +25,8 @@ export interface MockServer {
   close(): Promise<void>;
   /** The node server, for a supervisor to watch (npm start). */
   server: Server;
+  /** Answers from the bundled description in `file` from now on (a live edit); resolves with its operation count. */
+  reload(file: string): Promise<number>;
 }
 
 export { DEFAULT_PORT };
@@ -30,14 +34,26 @@ export { DEFAULT_PORT };
 /** Starts Prism over the bundled description behind the interface's `/api/v2` prefix. */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const { port = DEFAULT_PORT, host = '127.0.0.1', dynamic = false, log = () => {} } = options;
-  const answer = await createPrism({ dynamic });
-  const handle = createHandler({
-    answer,
-    basePath: basePath(description),
-    operations: listOperations(description),
-    validator: createValidator(description),
-    log,
-  });
-  const server = createGuardedServer(handle, { answer: envelope, log });
-  return listen(server, port, host);
+  async function handlerFor(file: string) {
+    const answer = await createPrism({ dynamic, file });
+    const description = loadDescription(file);
+    useDescription(description);
+    const operations = listOperations(description);
+    const validator = createValidator(description);
+    return {
+      operations,
+      handle: createHandler({ answer, basePath: basePath(description), operations, validator, log }),
+    };
+  }
+  // Swapped whole by a reload: a request in flight finishes with the handler it started with.
+  let current = await handlerFor(options.file ?? DESCRIPTION_FILE);
+  const server = createGuardedServer((req, res) => current.handle(req, res), { answer: envelope, log });
+  const listening = await listen(server, port, host);
+  return {
+    ...listening,
+    async reload(file) {
+      current = await handlerFor(file);
+      return current.operations.length;
+    },
+  };
 }

@@ -22,6 +22,13 @@ import { DEFAULT_KEYS, DEFAULT_RATE_LIMIT, startSandbox } from './server.js';
 // The packed bin (tas-sandbox) is built with TAS_BIN defined; from this repository it is the npm script.
 declare const TAS_BIN: string | undefined;
 const COMMAND = typeof TAS_BIN === 'string' ? TAS_BIN : 'npm run sandbox';
+/** From this repository, the description's sources are at hand to watch. */
+const WATCH =
+  typeof TAS_BIN === 'string'
+    ? ''
+    : `  --no-watch            validate against the description as built; by default an edit of openapi/
+                        is bundled, linted and, if valid, validated against at once (state kept)
+`;
 const HELP = `Usage: ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} [options]
 
 Serves a stateful sandbox of /api/v2 at http://HOST:PORT/api/v2/ and its control API at /__sandbox/.
@@ -46,7 +53,7 @@ Options:
   --rate-hour N         calls per hour per key (env SANDBOX_RATE_HOUR; default ${DEFAULT_RATE_LIMIT.perHour})
   --no-rate-limit       no rate limit (env SANDBOX_RATE_LIMIT=off)
   --quiet               no request log
-  -h, --help            this help
+${WATCH}  -h, --help            this help
 
 Partner keys of a hosted sandbox, on its --db file (the key is printed once, by issue):
   ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} keys issue --db PATH [--mode sms|instant] [--label TEXT]
@@ -91,8 +98,8 @@ if (argv[0] === 'keys') {
   } catch (error) {
     exitOnUsageError(COMMAND, error);
   }
-} else
-  await runServer(COMMAND, () => {
+} else {
+  const sandbox = await runServer(COMMAND, () => {
     const flags = parseFlags(
       {
         port: { type: 'string' },
@@ -108,6 +115,7 @@ if (argv[0] === 'keys') {
         'no-rate-limit': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        ...(WATCH ? { 'no-watch': { type: 'boolean' as const } } : {}),
       },
       argv,
       helpHint(COMMAND),
@@ -191,3 +199,14 @@ if (argv[0] === 'keys') {
       },
     };
   });
+  if (sandbox && WATCH && !argv.includes('--no-watch')) {
+    const { watchAndReload } = await import('@tas/openapi/live');
+    const { loadDescription } = await import('@tas/openapi');
+    const { reloadDescription } = await import('./contracts.js');
+    watchAndReload({
+      log: (line) => process.stdout.write(`${line}\n`),
+      reload: async ({ dir }) =>
+        `validates against it (${reloadDescription(loadDescription(`${dir}/dist/openapi.json`))} operations; its data kept)`,
+    });
+  }
+}

@@ -29,6 +29,12 @@ function hostOperations(doc: OpenApiDocument): Set<string> {
 
 let cached: Contract[] | undefined;
 
+/** Every described operation has its behaviour here, or the contract is refused. */
+function checkHandlers(c: Pick<Contract, 'name' | 'operations' | 'handlers'>): void {
+  for (const op of c.operations)
+    if (!c.handlers[op.operationId]) throw new Error(`no behaviour for ${c.name} operation ${op.operationId}`);
+}
+
 /** Both contracts, compiled once per process (Ajv compiling is the slow part of a start). */
 export function contracts(): Contract[] {
   if (!cached) {
@@ -51,9 +57,20 @@ export function contracts(): Contract[] {
         hostOnly: hostOperations(control.doc),
       },
     ];
-    for (const c of cached)
-      for (const op of c.operations)
-        if (!c.handlers[op.operationId]) throw new Error(`no behaviour for ${c.name} operation ${op.operationId}`);
+    for (const c of cached) checkHandlers(c);
   }
   return cached;
+}
+
+/**
+ * The API's routes and validator from an edited description (a live edit; the seed and behaviour stay).
+ * Swapped in place, so a running app validates against it from its next request; an operation the
+ * sandbox has no behaviour for is refused, and the last description kept. Returns the operation count.
+ */
+export function reloadDescription(doc: OpenApiDocument): number {
+  const api = contracts()[0] as Contract;
+  const next = { name: api.name, handlers: api.handlers, doc, operations: listOperations(doc) };
+  checkHandlers(next);
+  Object.assign(api, { ...next, validator: createValidator(doc) });
+  return next.operations.length;
 }

@@ -16,9 +16,15 @@ export const TEXT = new Set(['.html', '.js', '.css', '.svg', '.json', '.yaml', '
  * are. A hashed file (Redoc's script) gets brotli's best, 20 s for 2 MB, kept in a cache by its name;
  * the pages brotli 9 (10% larger, 15 times faster). A variant no smaller than the file is not written.
  */
-export function compressSite(dir: string, cache = CACHE): { files: number; bytes: number; br: number; gz: number } {
+export function compressSite(
+  dir: string,
+  cache = CACHE,
+  /** Folders whose variants are there already (a rebuild's release folders, taken whole). */
+  kept: string[] = [],
+): { files: number; bytes: number; br: number; gz: number } {
   const total = { files: 0, bytes: 0, br: 0, gz: 0 };
   for (const file of textFiles(dir)) {
+    if (kept.some((folder) => file.startsWith(join(dir, folder)))) continue;
     const content = readFileSync(file);
     const [br, gz] = isHashed(file) ? cached(cache, basename(file), content) : compress(content, 9);
     total.files++;

@@ -85,7 +85,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     .join('');
   const assets = { dir: join(root, 'assets'), href: `${up || './'}assets/` };
 
-  await buildReference({
+  // The two references render in processes of their own, side by side.
+  const reference = buildReference({
     description: join(outDir, 'openapi.yaml'),
     output: join(outDir, 'reference.html'),
     title: `${name} ${doc.info.version}: reference`,
@@ -93,6 +94,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     assets,
     addresses,
   });
+  reference.catch(() => {}); // awaited below; a failure of the control's first is the one thrown
   if (control) {
     await bundle(options.controlDescription, join(outDir, 'sandbox-control.yaml'));
     copyPublished(join(outDir, 'sandbox-control.yaml'), join(outDir, 'sandbox-control.yaml'), addresses);
@@ -105,6 +107,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       addresses,
     });
   } else log(`sandbox control API: ${options.controlDescription} not found; its reference page is left out`);
+  await reference;
 
   const arazzo = existsSync(options.arazzoDir)
     ? readdirSync(options.arazzoDir)

@@ -1,4 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -18,6 +28,10 @@ import { hostedTargets as hostedOf } from './tryit-policy.js';
 export interface VersionedOptions extends SiteOptions {
   /** The description package's folder (releases/ and CHANGELOG.md's sources). */
   openapiDir?: string;
+  /** A built site whose release folders (v/<version>/) are taken as they are rather than built again. */
+  reuse?: string;
+  /** Precompressed variants of its files (default true; a live rebuild, served by the docs server alone, skips them). */
+  compress?: boolean;
 }
 
 /** The openapi/ folder of this repository, found through the package that ships it. */
@@ -34,6 +48,20 @@ export function defaultOpenapiDir(): string {
  */
 export function buildVersionedSite(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
   return buildIntoFresh(options.outDir, (outDir) => buildVersions({ ...options, outDir }));
+}
+
+/**
+ * The site again after an edit of the working description: the working version is built, and each
+ * release's folder taken from the site being served (a release's pages do not change with the working
+ * description), unless the working version's number changed (every page's switcher names it).
+ */
+export function rebuildSite(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
+  const version = (dir: string) => loadDescription(join(dir, 'openapi.json')).info.version;
+  const same =
+    existsSync(join(options.outDir, 'openapi.json')) && version(options.outDir) === version(options.descriptionDir);
+  return buildIntoFresh(options.outDir, (outDir) =>
+    buildVersions({ ...options, outDir, ...(same ? { reuse: options.outDir } : {}) }),
+  );
 }
 
 async function buildVersions(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
@@ -64,8 +92,15 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
   ];
   // Every release has its own folder too, the latest included, so that a link to /v/<version>/ lasts.
   const work = mkdtempSync(join(tmpdir(), 'tas-docs-versions-'));
+  const reused: string[] = [];
   try {
     for (const version of releases) {
+      const kept = options.reuse && join(options.reuse, 'v', version);
+      if (kept && existsSync(kept)) {
+        cpSync(kept, join(outDir, 'v', version), { recursive: true });
+        reused.push(`v/${version}/`);
+        continue;
+      }
       const descriptionDir = join(work, version);
       mkdirSync(descriptionDir);
       const doc = readFileSync(join(openapiDir, 'releases', `${version}.yaml`), 'utf8');
@@ -105,6 +140,8 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
 
   const files = new Set(htmlFiles(outDir));
   for (const file of files) {
+    // A release's pages taken whole have their switcher and policy already.
+    if (reused.some((dir) => file.startsWith(dir))) continue;
     const here = folders.find((v) => v.dir && file.startsWith(v.dir)) ?? (versions[0] as SiteVersion);
     const path = join(outDir, file);
     const html = withSwitcher(readFileSync(path, 'utf8'), {
@@ -116,7 +153,7 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
     // The switcher adds a script: each page's policy is made again, with its hash (page-policy.ts).
     writeFileSync(path, withPagePolicy(html, hostedOf(outDir)));
   }
-  compressSite(outDir);
+  if (options.compress !== false) compressSite(outDir, undefined, reused);
   return { ...summary, versions: versions.map((v) => `${v.version}${v.dir ? ` (${v.dir})` : ''}`) };
 }
 
