@@ -49,7 +49,7 @@ export interface RunOptions {
   clock?: Clock;
   /** The mobile number for authentications; random per authentication by default. */
   mobile?: string;
-  /** fast-check's seed for the generated negative inputs (default: random, reported). */
+  /** fast-check's seed for the generated negative inputs (default 1, reported). */
   seed?: number;
   /** Generated negative requests in the run (default: every constraint once; on a live target, see selection.ts). */
   negativeBudget?: number;

@@ -17,7 +17,7 @@ import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
 import { resolveProfile } from './profile/resolve.js';
 import { RunError } from './select.js';
-import { selectRun, settle } from './selection.js';
+import { LIVE_CAP, selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
 import type { CheckResult, Exchange, Finding, Verdict } from './types.js';
 
@@ -70,6 +70,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     pool,
     sms,
     advance,
+    cap: target === 'live' ? LIVE_CAP : undefined,
   };
 
   const started = clock.now();
