@@ -111,6 +111,8 @@ export interface RunResult {
   aborted?: string;
   /** The seed of the generated negative inputs: `--seed` repeats them. */
   seed: number;
+  /** The deployment profile in effect: its file (none: the description's choices) and the settings it changed. */
+  profile?: { file?: string; settings: Record<string, string> };
   /** Generated negative requests this run, and the constraints they were drawn over. */
   negative: { budget: number; constraints: number };
   /** No check failed (nothing stated, or under --strict nothing at all): exit code 0 unless some could not run. */

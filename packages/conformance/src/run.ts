@@ -15,7 +15,9 @@ import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
 import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
-import { resolveProfile } from './profile/resolve.js';
+import { resolveProfile, settingsOf } from './profile/resolve.js';
+import type { ResolvedProfile } from './profile/types.js';
+import { registry } from './registry.js';
 import { RunError } from './select.js';
 import { LIVE_CAP, selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
@@ -83,12 +85,23 @@ export async function run(given: RunOptions): Promise<RunResult> {
       `${api}/record/${UNKNOWN_TOKEN}/`,
       api,
     );
-  /** A check's title with the paths in effect (the profile's, `--listing-path`, `--result-path`) for the description's. */
+  /**
+   * A check's title with the paths in effect (the profile's, `--listing-path`, `--result-path`) for
+   * the description's: the whole path only, never the start of another (`/record/` in `/record/{token}/`).
+   */
   const titleOf = (title: string) =>
     Object.entries({ listRecords: listing.path, getResult: resultPath.path }).reduce((t, [id, path]) => {
       const op = operations.find((o) => o.operationId === id);
-      return op && path !== op.path ? t.split(op.path).join(path) : t;
+      if (!op || path === op.path) return t;
+      const whole = new RegExp(`${op.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w{])`, 'g');
+      return t.replace(whole, path);
     }, title);
+  /** The interface's words behind each rule's stated findings: the stated claims it holds or judges. */
+  let claims: ReturnType<typeof registry>['claims'] | undefined;
+  const quotesOf = (rule: string) => {
+    claims ??= registry(doc, assumptions).claims;
+    return [...new Set(claims.filter((c) => c.basis === 'stated' && c.checks.includes(rule)).map((c) => c.quote))];
+  };
 
   const results: CheckResult[] = [];
   let aborted: string | undefined;
@@ -96,6 +109,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     const reason = aborted ? `not run: ${aborted}` : skipReason(check, target, options);
     const result = reason ? skipped(check, reason) : await runCheck(check);
     result.title = titleOf(result.title);
+    for (const f of result.findings) if (!f.assumed) f.quotes = quotesOf(f.rule);
     results.push(result);
     options.onResult?.(result);
   }
@@ -188,6 +202,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     findings: { stated: all.filter((f) => !f.assumed).length, assumed: all.filter((f) => f.assumed).length },
     created,
     seed,
+    profile: profileOf(deployment),
     negative,
     aborted,
     conforms: summary.fail === 0 && !aborted,
@@ -232,4 +247,13 @@ function outcomeOf(findings: Finding[], strict: boolean): CheckResult['outcome']
 function skipped(check: Check, reason: string): CheckResult {
   const { id, title, statement, kind } = check;
   return { id, title, statement, kind, outcome: 'skip', reason, findings: [], requests: 0, durationMs: 0, waitMs: 0 };
+}
+
+/** The profile in effect for the reports: its file, and each setting that differs from the description's choice. */
+export function profileOf(deployment: ResolvedProfile): NonNullable<RunResult['profile']> {
+  const changed = settingsOf(deployment).filter((s) => !s.isDefault);
+  return {
+    ...(deployment.file ? { file: deployment.file } : {}),
+    settings: Object.fromEntries(changed.map((s) => [s.key, `${s.value} (${s.source})`])),
+  };
 }

@@ -63,7 +63,11 @@ const GROUPS: string[][] = [
     'role ids from 101',
     'record authentication and verify answering',
   ],
-  ['a listing of offset and limit', 'SMS codes of another length', 'a mobile duplicate limit of 3, a record authentication past it refused with 422'],
+  [
+    'a listing of offset and limit',
+    'SMS codes of another length',
+    'a mobile duplicate limit of 3, a record authentication past it refused with 422',
+  ],
   ['a listing paged by a Link header', 'a 429', 'a 403 to a request without a key'],
   ['a listing of a shape no convention'],
   ['200 ms a request'],

@@ -178,7 +178,11 @@ function mobileLimitOf(limit: number, smsKey: string): Fault {
     answer: (req) => {
       const key = req.method === 'POST' && AUTH.test(pathOf(req)) ? mobileOf(req) : undefined;
       if (key && (completed.get(key) ?? 0) >= limit)
-        return envelope(/\/roadmap\//.test(pathOf(req)) ? 400 : 422, 'mobile_limit', 'This mobile number has reached its limit of authentications.');
+        return envelope(
+          /\/roadmap\//.test(pathOf(req)) ? 400 : 422,
+          'mobile_limit',
+          'This mobile number has reached its limit of authentications.',
+        );
       return undefined;
     },
     response: (req, res) => {
