@@ -13,6 +13,7 @@ import {
 import { toCurl } from './http/curl.js';
 import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
+import { createModel } from './model/judge.js';
 import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
 import { resolveProfile, settingsOf } from './profile/resolve.js';
@@ -75,6 +76,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     cap: target === 'live' ? LIVE_CAP : undefined,
   };
 
+  const model = createModel();
   const started = clock.now();
   const api = `${baseUrl}${basePath(doc)}`;
   if (!options.noKeyCheck)
@@ -109,7 +111,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     const reason = aborted ? `not run: ${aborted}` : skipReason(check, target, options);
     const result = reason ? skipped(check, reason) : await runCheck(check);
     result.title = titleOf(result.title);
-    for (const f of result.findings) if (!f.assumed) f.quotes = quotesOf(f.rule);
+    for (const f of result.findings) if (!f.assumed) f.quotes ??= quotesOf(f.rule);
     results.push(result);
     options.onResult?.(result);
   }
@@ -132,6 +134,17 @@ export async function run(given: RunOptions): Promise<RunResult> {
           success: deployment.profile.success,
         }))
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
+      // The interface's model: a contradiction of what a quote predicts, in the check whose request showed it.
+      for (const v of model.observe(exchange))
+        findings.push({
+          rule: check.id,
+          statement: `the interface's model: ${v.id}`,
+          message: v.message,
+          assumed: false,
+          exchange,
+          before: v.exchanges.slice(0, -1) as Exchange[],
+          quotes: [v.quote],
+        });
     };
     let skip: string | undefined;
     let shortfall: string | undefined;

@@ -54,6 +54,10 @@ export function describe(g: FindingGroup, indent: string): string[] {
     `${indent}${g.assumed ? 'assumed' : 'stated'} [${g.rule}] ${g.message}${times}`,
     `${indent}  rule: ${g.statement}`,
     ...(g.quotes ?? []).map((q) => `${indent}  quote: "${q}"`),
+    ...(g.before ?? []).flatMap((x) => [
+      `${indent}  before: ${toCurl(x.request)}`,
+      `${indent}  got: ${answerOf(x.response)}`,
+    ]),
     ...(g.exchange
       ? [`${indent}  repro: ${toCurl(g.exchange.request)}`, `${indent}  got: ${answerOf(g.exchange.response)}`]
       : []),

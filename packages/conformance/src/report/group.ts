@@ -15,6 +15,8 @@ export interface FindingGroup {
   exchange?: Exchange;
   /** The interface's words behind it (stated findings). */
   quotes?: string[];
+  /** The earlier exchanges behind it, in order. */
+  before?: Exchange[];
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -57,6 +59,7 @@ export function groupFindings(findings: { finding: Finding; check: string }[]): 
       checks: [check],
       exchange: f.exchange,
       quotes: f.quotes,
+      before: f.before,
       first: i,
     });
   });

@@ -87,13 +87,19 @@ function couldNotRun(r: CheckResult): string {
 
 function failure(g: FindingGroup): string {
   const times = g.count > 1 ? ` <b>${g.count}×</b>` : '';
+  const before = (g.before ?? [])
+    .map(
+      (x) =>
+        `<p>Before it, sent:</p><pre>${esc(toCurl(x.request))}</pre><p>Answered:</p><pre>${esc(answerOf(x.response, 4000))}</pre>`,
+    )
+    .join('');
   const exchange = g.exchange
-    ? `<p>Sent (repro):</p><pre>${esc(toCurl(g.exchange.request))}</pre><p>Answered:</p><pre>${esc(answerOf(g.exchange.response, 4000))}</pre>`
+    ? `${before}<p>Sent (repro):</p><pre>${esc(toCurl(g.exchange.request))}</pre><p>Answered:</p><pre>${esc(answerOf(g.exchange.response, 4000))}</pre>`
     : '';
   const quotes = (g.quotes ?? []).map((q) => `<blockquote>${code(q)}</blockquote>`).join('');
   return `<section class="finding"><h3>${esc(g.message)}${times}</h3>
-<p><code>${esc(g.rule)}</code>${g.assumed ? ' (assumed, failing under --strict)' : ' (stated)'} in ${g.checks.map((c) => `<code>${esc(c)}</code>`).join(', ')}: ${code(g.statement)}</p>
-${quotes ? `<p>The interface says:</p>${quotes}` : ''}${exchange}</section>`;
+<p><code>${esc(g.rule)}</code>${g.assumed ? ' (assumed, failing under --strict)' : ' (stated)'} in ${g.checks.map((c) => `<code>${esc(c)}</code>`).join(', ')}</p>
+<blockquote>${code(g.statement)}</blockquote>${quotes ? `<p>The interface says:</p>${quotes}` : ''}${exchange}</section>`;
 }
 
 /** The notes, one line per group; those of a setting the profile describes, one line per setting. */

@@ -17,8 +17,15 @@ export function toJson(run: RunResult): string {
     ...r,
     // The console's verdicts: a check with notes only passed; one that did not reach what it checks could not run.
     outcome: OUTCOME[labelOf(r)] ?? r.outcome,
-    findings: groupOf(r).map(({ exchange, ...g }) => ({
+    findings: groupOf(r).map(({ exchange, before, ...g }) => ({
       ...g,
+      ...(before?.length && {
+        before: before.map((x) => ({
+          request: { ...x.request, body: cut(x.request.body) },
+          response: { status: x.response.status, body: cut(x.response.text) },
+          curl: toCurl(x.request),
+        })),
+      }),
       breaks: g.assumed ? 'assumed' : 'stated',
       ...(exchange && {
         request: { ...exchange.request, body: cut(exchange.request.body) },
