@@ -19,6 +19,7 @@ import { preflight, skipReason } from './preflight.js';
 import { resolveProfile, settingsOf } from './profile/resolve.js';
 import type { ResolvedProfile } from './profile/types.js';
 import { registry } from './registry.js';
+import { withPaths } from './report/title.js';
 import { RunError } from './select.js';
 import { LIVE_CAP, selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
@@ -87,17 +88,15 @@ export async function run(given: RunOptions): Promise<RunResult> {
       `${api}/record/${UNKNOWN_TOKEN}/`,
       api,
     );
-  /**
-   * A check's title with the paths in effect (the profile's, `--listing-path`, `--result-path`) for
-   * the description's: the whole path only, never the start of another (`/record/` in `/record/{token}/`).
-   */
+  /** A check's title with the paths in effect (the profile's, `--listing-path`, `--result-path`) for the description's. */
   const titleOf = (title: string) =>
-    Object.entries({ listRecords: listing.path, getResult: resultPath.path }).reduce((t, [id, path]) => {
-      const op = operations.find((o) => o.operationId === id);
-      if (!op || path === op.path) return t;
-      const whole = new RegExp(`${op.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w{])`, 'g');
-      return t.replace(whole, path);
-    }, title);
+    withPaths(
+      title,
+      Object.entries({ listRecords: listing.path, getResult: resultPath.path }).flatMap(([id, path]) => {
+        const op = operations.find((o) => o.operationId === id);
+        return op ? [[op.path, path] as [string, string]] : [];
+      }),
+    );
   /** The interface's words behind each rule's stated findings: the stated claims it holds or judges. */
   let claims: ReturnType<typeof registry>['claims'] | undefined;
   const quotesOf = (rule: string) => {

@@ -4,6 +4,7 @@ import { formatResultLine, formatSummary } from '../src/report/console.js';
 import { toHtml } from '../src/report/html.js';
 import { toJson } from '../src/report/json.js';
 import { toJunit } from '../src/report/junit.js';
+import { withPaths } from '../src/report/title.js';
 import type { CheckResult, Exchange, Finding } from '../src/types.js';
 
 // What QA files without re-checking: the requests and bodies behind a failure, the quote, the profile and seed.
@@ -134,5 +135,21 @@ describe('a stated failure QA can file', () => {
       /^ +2× the deployment's choice, as the profile's test_fields.gender_permission describes it$/m,
     );
     expect(summary).not.toContain('must be equal to one of the allowed values');
+  });
+});
+
+describe('titles show the paths called', () => {
+  it('swaps the listing path where it stands whole, never inside another path', () => {
+    const swaps: [string, string][] = [
+      ['/record/', '/records/'],
+      ['/record/{token}/result/', '/results/{token}/'],
+    ];
+    expect(withPaths('GET /record/ lists only ready records', swaps)).toBe('GET /records/ lists only ready records');
+    expect(withPaths('POST /record/{token}/auth/ refuses a bad body', swaps)).toBe(
+      'POST /record/{token}/auth/ refuses a bad body',
+    );
+    expect(withPaths('GET /record/{token}/result/ before finishing', swaps)).toBe(
+      'GET /results/{token}/ before finishing',
+    );
   });
 });

@@ -187,7 +187,7 @@ export function createModel() {
             read.authRequired !== undefined &&
             read.authRequired !== want.auth_required) ||
           (predicted === 'authenticated' && read.profile === null) ||
-          (predicted === 'finished' && read.isFinished === false);
+          (predicted === 'finished' && read.isFinished !== undefined && read.isFinished !== true);
         if (wrong)
           out.push({
             id: k.movedBy.transition,
