@@ -2,7 +2,7 @@ import type { Check } from '../check.js';
 import { add, refuse, reread, revalue, stated } from '../claims/make.js';
 import { completeAuthentication } from '../journey/authentication.js';
 import { profileFor } from '../journey/profile.js';
-import { getRecord, type RecordData } from '../journey/steps.js';
+import { getRecord } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
 import { isSuccess } from '../types.js';
 

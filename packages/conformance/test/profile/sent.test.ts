@@ -4,7 +4,7 @@ import { TEST_FIELDS } from '../../src/assumed-requests.js';
 import { type ContextDeps, createContext } from '../../src/context.js';
 import type { Http } from '../../src/http/client.js';
 import { readListing } from '../../src/journey/listing.js';
-import { profileFor, type TestRules } from '../../src/journey/profile.js';
+import type { TestRules } from '../../src/journey/profile.js';
 import { authenticateRecord, type RecordData } from '../../src/journey/steps.js';
 import { resolveProfile, settingsOf } from '../../src/profile/resolve.js';
 import type { ProfileInput } from '../../src/profile/types.js';
