@@ -25,7 +25,7 @@ import { stoppedRun } from './report/stopped.js';
 import { responseRules } from './responses/index.js';
 import { type RunOptions, type RunResult, run } from './run.js';
 import { RunError } from './select.js';
-import { type Selection, selectRun, settle } from './selection.js';
+import { DEFAULT_SEED, type Selection, selectRun, settle } from './selection.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
 import { statementsOf } from './statements/table.js';
 import type { Target } from './types.js';
@@ -165,7 +165,7 @@ async function plan(io: Io, options: RunOptions, writeFixtures: string | undefin
     `Fresh fixtures used up: ${p.needs.ready} ready records, ${p.needs.vipWait} records in VIP wait, ${p.needs.roadmaps} roadmaps${p.needs.html ? `, ${p.needs.html} records of an HTML test` : ''} (spares included: a refusal the interface does not state may be accepted, and uses its resource up; should they still run out, the checks left say "could not run")\n`,
   );
   io.out(
-    `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${options.seed ?? 'random per run'} (--seed)\n`,
+    `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${options.seed ?? DEFAULT_SEED} (--seed)\n`,
   );
   io.out(`Requests: about ${p.requests}\n`);
   const pacing = rate ? `${rate.perMinute}/min and ${rate.perHour}/hour` : 'no pacing';

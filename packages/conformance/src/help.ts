@@ -49,8 +49,8 @@ Usage: tas-conformance run --base-url URL [options]
                            the run (exit 2)
   --slow                   on a live target, also run the opt-in checks (the draft_token's 5 minutes
                            waited out; the mobile duplicate limit)
-  --seed N                 seed of the generated negative inputs (default: random; every report prints it,
-                           and the same seed sends the same requests)
+  --seed N                 seed of the generated negative inputs (default 1, so verdicts repeat; every
+                           report prints it; another seed draws other inputs, e.g. --seed $RANDOM)
   --negative-budget N      generated negative requests in the run (default: every constraint once; on a
                            live target what keeps the whole run within 340 requests)
   --junit PATH, --json PATH   write the reports (also when the run stops with exit 2: "aborted" says why);

@@ -9,6 +9,7 @@ import {
 } from '@tas/openapi';
 import { constraintGround } from './grounds/constraints.js';
 import { isStated } from './grounds/ground.js';
+import { readsAs } from './negative/lenient.js';
 import type { ConstraintKind } from './types.js';
 
 export interface Mutation {
@@ -38,7 +39,7 @@ export function mutations(doc: OpenApiDocument, assumptions: Assumption[], point
       out.push({
         label: `/${path.join('/')}: ${what}`,
         body: setAt(example, path, broken),
-        assumed: judged(assumed, path, kind, pointers[0]),
+        assumed: judged(assumed, path, kind, pointers[0]) || (kind === 'type' && readsAs(broken, schema)),
       });
     const type = schema.type;
     if (path.length) add('type', `wrong type (want ${String(type ?? 'the schema type')})`, wrongType(type));

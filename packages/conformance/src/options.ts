@@ -49,7 +49,7 @@ export interface RunOptions {
   clock?: Clock;
   /** The mobile number for authentications; random per authentication by default. */
   mobile?: string;
-  /** fast-check's seed for the generated negative inputs (default: random, reported). */
+  /** fast-check's seed for the generated negative inputs (default 1, reported). */
   seed?: number;
   /** Generated negative requests in the run (default: every constraint once; on a live target, see selection.ts). */
   negativeBudget?: number;
@@ -111,6 +111,8 @@ export interface RunResult {
   aborted?: string;
   /** The seed of the generated negative inputs: `--seed` repeats them. */
   seed: number;
+  /** The deployment profile in effect: its file (none: the description's choices) and the settings it changed. */
+  profile?: { file?: string; settings: Record<string, string> };
   /** Generated negative requests this run, and the constraints they were drawn over. */
   negative: { budget: number; constraints: number };
   /** No check failed (nothing stated, or under --strict nothing at all): exit code 0 unless some could not run. */

@@ -13,11 +13,15 @@ import {
 import { toCurl } from './http/curl.js';
 import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
+import { createModel } from './model/judge.js';
 import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
-import { resolveProfile } from './profile/resolve.js';
+import { resolveProfile, settingsOf } from './profile/resolve.js';
+import type { ResolvedProfile } from './profile/types.js';
+import { registry } from './registry.js';
+import { withPaths } from './report/title.js';
 import { RunError } from './select.js';
-import { selectRun, settle } from './selection.js';
+import { LIVE_CAP, selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
 import type { CheckResult, Exchange, Finding, Verdict } from './types.js';
 
@@ -70,8 +74,10 @@ export async function run(given: RunOptions): Promise<RunResult> {
     pool,
     sms,
     advance,
+    cap: target === 'live' ? LIVE_CAP : undefined,
   };
 
+  const model = createModel();
   const started = clock.now();
   const api = `${baseUrl}${basePath(doc)}`;
   if (!options.noKeyCheck)
@@ -84,10 +90,19 @@ export async function run(given: RunOptions): Promise<RunResult> {
     );
   /** A check's title with the paths in effect (the profile's, `--listing-path`, `--result-path`) for the description's. */
   const titleOf = (title: string) =>
-    Object.entries({ listRecords: listing.path, getResult: resultPath.path }).reduce((t, [id, path]) => {
-      const op = operations.find((o) => o.operationId === id);
-      return op && path !== op.path ? t.split(op.path).join(path) : t;
-    }, title);
+    withPaths(
+      title,
+      Object.entries({ listRecords: listing.path, getResult: resultPath.path }).flatMap(([id, path]) => {
+        const op = operations.find((o) => o.operationId === id);
+        return op ? [[op.path, path] as [string, string]] : [];
+      }),
+    );
+  /** The interface's words behind each rule's stated findings: the stated claims it holds or judges. */
+  let claims: ReturnType<typeof registry>['claims'] | undefined;
+  const quotesOf = (rule: string) => {
+    claims ??= registry(doc, assumptions).claims;
+    return [...new Set(claims.filter((c) => c.basis === 'stated' && c.checks.includes(rule)).map((c) => c.quote))];
+  };
 
   const results: CheckResult[] = [];
   let aborted: string | undefined;
@@ -95,6 +110,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     const reason = aborted ? `not run: ${aborted}` : skipReason(check, target, options);
     const result = reason ? skipped(check, reason) : await runCheck(check);
     result.title = titleOf(result.title);
+    for (const f of result.findings) if (!f.assumed) f.quotes ??= quotesOf(f.rule);
     results.push(result);
     options.onResult?.(result);
   }
@@ -117,6 +133,17 @@ export async function run(given: RunOptions): Promise<RunResult> {
           success: deployment.profile.success,
         }))
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
+      // The interface's model: a contradiction of what a quote predicts, in the check whose request showed it.
+      for (const v of model.observe(exchange))
+        findings.push({
+          rule: check.id,
+          statement: `the interface's model: ${v.id}`,
+          message: v.message,
+          assumed: false,
+          exchange,
+          before: v.exchanges.slice(0, -1) as Exchange[],
+          quotes: [v.quote],
+        });
     };
     let skip: string | undefined;
     let shortfall: string | undefined;
@@ -187,6 +214,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     findings: { stated: all.filter((f) => !f.assumed).length, assumed: all.filter((f) => f.assumed).length },
     created,
     seed,
+    profile: profileOf(deployment),
     negative,
     aborted,
     conforms: summary.fail === 0 && !aborted,
@@ -231,4 +259,13 @@ function outcomeOf(findings: Finding[], strict: boolean): CheckResult['outcome']
 function skipped(check: Check, reason: string): CheckResult {
   const { id, title, statement, kind } = check;
   return { id, title, statement, kind, outcome: 'skip', reason, findings: [], requests: 0, durationMs: 0, waitMs: 0 };
+}
+
+/** The profile in effect for the reports: its file, and each setting that differs from the description's choice. */
+export function profileOf(deployment: ResolvedProfile): NonNullable<RunResult['profile']> {
+  const changed = settingsOf(deployment).filter((s) => !s.isDefault);
+  return {
+    ...(deployment.file ? { file: deployment.file } : {}),
+    settings: Object.fromEntries(changed.map((s) => [s.key, `${s.value} (${s.source})`])),
+  };
 }

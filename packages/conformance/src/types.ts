@@ -60,6 +60,10 @@ export interface Finding {
   /** Where in the response body it sits (a JSON pointer), for findings about one field. */
   path?: string;
   exchange?: Exchange;
+  /** The earlier exchanges behind it (the model's prediction: the transition that succeeded, the first read). */
+  before?: Exchange[];
+  /** The interface's own words behind a stated finding (its rule's stated claims), verbatim. */
+  quotes?: string[];
 }
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip';

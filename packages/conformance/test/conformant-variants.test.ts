@@ -63,7 +63,11 @@ const GROUPS: string[][] = [
     'role ids from 101',
     'record authentication and verify answering',
   ],
-  ['a listing of offset and limit', 'SMS codes of another length', 'a mobile duplicate limit of 3'],
+  [
+    'a listing of offset and limit',
+    'SMS codes of another length',
+    'a mobile duplicate limit of 3, a record authentication past it refused with 422',
+  ],
   ['a listing paged by a Link header', 'a 429', 'a 403 to a request without a key'],
   ['a listing of a shape no convention'],
   ['200 ms a request'],
@@ -257,7 +261,7 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
         ],
       ],
       [
-        'a mobile duplicate limit of 3',
+        'a mobile duplicate limit of 3, a record authentication past it refused with 422',
         ['a 10-digit mobile accepted', 'error.roadmap-auth.400.age: accept authenticateRoadmap (age_gender_mismatch)'],
       ],
       [

@@ -38,7 +38,7 @@ describe('--seed and --negative-budget', () => {
   it.each([
     [
       ['plan', '--target', 'mock'],
-      /^Generated negative inputs: (\d+) requests over \1 constraints .*seed random per run/m,
+      /^Generated negative inputs: (\d+) requests over \1 constraints .*seed 1 \(--seed\)/m,
     ],
     [
       ['plan', '--target', 'mock', '--negative-budget', '7', '--seed', '3'],

@@ -108,6 +108,7 @@ describe('console', () => {
       '      stated [record-auth] auth_required is still true after authentication',
       '        rule: "`auth_required` becomes `false`"',
       `        repro: curl -i -X GET 'http://t/api/v2/record/${TOKEN_A}/' -H "API-KEY: $TAS_API_KEY"`,
+      '        got: 200 {}',
     ]);
   });
 

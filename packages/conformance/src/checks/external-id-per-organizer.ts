@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import { type Check, HarnessShortfall } from '../check.js';
 import { stated } from '../claims/make.js';
 import { completeAuthentication, journeyFor } from '../journey/authentication.js';
 import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
@@ -44,8 +44,8 @@ export const externalIdPerOrganizer: Check = {
     });
     const theirs = listing.records.find(standalone);
     if (!theirs)
-      return ctx.skip(
-        `could not run: the other organizer's filtered listing shows no ready standalone record (${describeRead(listing)})`,
+      throw new HarnessShortfall(
+        `the other organizer's filtered listing shows no ready standalone record (${describeRead(listing)})`,
       );
     const mobile = ctx.mobile();
     const params = { token: theirs.token };

@@ -50,8 +50,8 @@ export const externalIdRoadmapAuth: Check = {
     const after = await getRecord(ctx, record.token);
     const kept = (after?.profile as { external_id?: unknown } | null | undefined)?.external_id;
     if (kept !== externalId)
-      return ctx.skip(
-        `could not judge: the record's profile after authentication shows external_id ${String(kept)}, not the ${externalId} sent (the record auth body is not shown)`,
+      return ctx.cannotJudge(
+        `the record's profile after authentication shows external_id ${String(kept)}, not the ${externalId} sent (the record auth body is not shown)`,
       );
     const held = await ctx.hold<Held>(ROADMAP, async () => setupOf('authenticateRoadmap')?.make(ctx));
     if (!held) return;

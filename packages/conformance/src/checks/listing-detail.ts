@@ -32,9 +32,9 @@ export const listingDetail: Check = {
   async run(ctx) {
     const page = await listingPage(ctx, 'main', { status: '2', auth_required: 'true' });
     if (page.exchange.response.status !== 200)
-      return ctx.skip(`could not judge: the listing answered ${page.exchange.response.status}`);
+      return ctx.cannotJudge(`the listing answered ${page.exchange.response.status}`);
     const listed = page.records.filter((r) => r && typeof r.token === 'string').slice(0, READ);
-    if (!listed.length) return ctx.skip('could not judge: the listing shows no record with a token');
+    if (!listed.length) return ctx.cannotJudge('the listing shows no record with a token');
     for (const item of listed) {
       const detail = await ctx.call('getRecord', { params: { token: item.token } });
       if (

@@ -30,8 +30,8 @@ export const listingTenancy: Check = {
   async run(ctx) {
     const theirs = await listingPage(ctx, 'other');
     if (theirs.exchange.response.status !== 200 || !theirs.records.length)
-      return ctx.skip(
-        `could not judge: the other organizer's listing (answered ${theirs.exchange.response.status}) shows no record to look for`,
+      return ctx.cannotJudge(
+        `the other organizer's listing (answered ${theirs.exchange.response.status}) shows no record to look for`,
       );
     const mine = await listingPage(ctx, 'main');
     if (!ctx.expectStatus(mine.exchange, 200, "this organizer's listing")) return;

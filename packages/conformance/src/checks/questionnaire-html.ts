@@ -1,4 +1,4 @@
-import type { Check } from '../check.js';
+import { type Check, HarnessShortfall } from '../check.js';
 import { add, retype, stated } from '../claims/make.js';
 import { authenticateRecord, dataOf, getRecord } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
@@ -30,8 +30,8 @@ export const questionnaireHtml: Check = {
     const keys = Object.keys(data ?? {});
     // A JSON questionnaire here is the fixture's test, not the deployment's fault.
     if (typeof data?.html !== 'string' && Array.isArray(data?.questions))
-      return ctx.skip(
-        `could not run: record ${record.token} (test ${record.test_id}) serves a JSON questionnaire; records.html in the fixtures must be ready records of a test with an HTML questionnaire`,
+      throw new HarnessShortfall(
+        `record ${record.token} (test ${record.test_id}) serves a JSON questionnaire; records.html in the fixtures must be ready records of a test with an HTML questionnaire`,
       );
     ctx.expect(
       typeof data?.html === 'string' && keys.length === 1,

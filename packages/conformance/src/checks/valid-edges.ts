@@ -1,7 +1,8 @@
-import type { Check, CheckContext } from '../check.js';
+import { type Check, type CheckContext, HarnessShortfall } from '../check.js';
 import { assumed, edge, stated } from '../claims/make.js';
 import { assumedOf, limitsOf, narrowest, type TestRules } from '../journey/profile.js';
-import { getRoadmap, roadmapAuthBody, roadmapRecords } from '../journey/roadmap.js';
+import { getRoadmap, roadmapAuthBody, roadmapWhere } from '../journey/roadmap.js';
+import type { RecordData } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { birthAround } from './profile-fields.js';
@@ -67,9 +68,15 @@ export const validEdges: Check = {
 
 /** Every role of a roadmap exactly at its test's max_age (the birthday to come), else min_age (just past it). */
 async function agesAtTheirLimits(ctx: CheckContext) {
-  const roadmap = await getRoadmap(ctx, await ctx.take('roadmaps'));
-  if (!roadmap) return;
-  const records = await roadmapRecords(ctx, roadmap);
+  const aged = (r: RecordData) => {
+    const l = limitsOf((r.test ?? {}) as TestRules, ctx.profile.test_fields);
+    return l.min !== undefined || l.max !== undefined;
+  };
+  const found = await roadmapWhere(ctx, 'a roadmap with a test that has an age limit (min_age or max_age)', (rs) =>
+    rs.some(aged),
+  );
+  if (!found) return;
+  const { roadmap, records } = found;
   const tests = records.flatMap((r) => (r.test ? [r.test as TestRules] : []));
   const body = await roadmapAuthBody(ctx, roadmap, records);
   body.mobile = `0912${digits(7)}`;
@@ -90,8 +97,8 @@ async function agesAtTheirLimits(ctx: CheckContext) {
     return { ...role, profile: { ...role.profile, name: AGE_EDGE_NAME, ...(birth ? { birth } : {}) } };
   });
   if (!edges)
-    return ctx.skip(
-      `could not run the age edges: no test of roadmap ${roadmap.token} has an age limit (min_age or max_age)`,
+    throw new HarnessShortfall(
+      `the age edges: no test of roadmap ${roadmap.token} has an age limit (min_age or max_age)`,
     );
   const answer = await ctx.call('authenticateRoadmap', {
     params: { token: roadmap.token },

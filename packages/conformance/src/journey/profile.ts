@@ -31,17 +31,28 @@ type Fields = DeploymentProfile['test_fields'];
 /** The test's `min_age`, `max_age` and `gender_permission`, read as `fields` encodes them ("types and formats … not shown"). */
 export function limitsOf(test: TestRules, fields: Fields): Limits {
   let known = true;
+  // Read tolerantly: a whole number or its digits either way; only the profile's encoding is known.
   const age = (v: unknown) => {
     if (v === undefined || v === null) return undefined;
-    if (fields.ages === 'integer' && Number.isInteger(v)) return v as number;
-    if (fields.ages === 'string' && typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
-    known = false;
-    return undefined;
+    const stated = fields.ages === 'integer' ? Number.isInteger(v) : typeof v === 'string' && /^\d+$/.test(v);
+    if (!stated) known = false;
+    const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+    return Number.isInteger(n) ? (n as number) : undefined;
   };
   const g = test.gender_permission as unknown;
-  const gender = (Object.keys(fields.gender_permission) as Gender[]).find((k) => fields.gender_permission[k] === g);
-  if (g !== undefined && g !== null && !gender) known = false;
+  const profiled = (Object.keys(fields.gender_permission) as Gender[]).find((k) => fields.gender_permission[k] === g);
+  const gender = profiled ?? (g === undefined || g === null ? undefined : commonGender(g));
+  if (g !== undefined && g !== null && !profiled) known = false;
   return { min: age(test.min_age), max: age(test.max_age), gender: gender ?? 'all', known };
+}
+
+/** A gender_permission in a common spelling ('M', 'female', 'women', 'any'); numbers are no common spelling. */
+function commonGender(value: unknown): Gender | undefined {
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (/^(m|male|males|man|men|boy|boys)$/.test(word)) return 'men';
+  if (/^(f|female|females|woman|women|girl|girls)$/.test(word)) return 'women';
+  if (/^(all|any|both|everyone)?$/.test(word) && typeof value === 'string') return 'all';
+  return undefined;
 }
 
 /**

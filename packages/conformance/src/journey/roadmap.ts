@@ -1,4 +1,4 @@
-import type { CheckContext } from '../check.js';
+import { type CheckContext, HarnessShortfall } from '../check.js';
 import type { Schemas } from '../described.js';
 import { type AssumedPart, isSuccess } from '../types.js';
 import { completeAuthentication } from './authentication.js';
@@ -90,6 +90,29 @@ export async function roadmapRecords(ctx: CheckContext, roadmap: RoadmapData): P
     if (detail) out.push({ ...detail, token: entry.token });
   }
   return out;
+}
+
+/** Roadmaps looked at for one that fits a check, at most (each costs its detail and its records'). */
+const LOOKS = 4;
+
+/**
+ * A fixture roadmap whose records fit (`fits`): up to LOOKS taken, each that does not fit put back
+ * unused for other checks; none fits: could not run, naming `needs` and what each had.
+ */
+export async function roadmapWhere(ctx: CheckContext, needs: string, fits: (records: RecordData[]) => boolean) {
+  const seen: string[] = [];
+  for (let i = 0; i < LOOKS; i++) {
+    const token = await ctx.take('roadmaps');
+    if (seen.some((s) => s.startsWith(token))) break;
+    const roadmap = await getRoadmap(ctx, token);
+    if (!roadmap) return undefined;
+    const records = await roadmapRecords(ctx, roadmap);
+    if (fits(records)) return { roadmap, records };
+    seen.push(`${roadmap.token} (${records.map((r) => r.test_id).join(', ')})`);
+    if (!ctx.putBack) break;
+    ctx.putBack('roadmaps', roadmap.token);
+  }
+  throw new HarnessShortfall(`it needs ${needs}; none of the roadmaps looked at has one: ${seen.join('; ')}`);
 }
 
 /** Per roadmap token: what of its last authentication body was built on the tests' fields read as the description encodes them. */

@@ -1,4 +1,4 @@
-import type { CheckContext } from '../check.js';
+import { type CheckContext, HarnessShortfall } from '../check.js';
 import type { Schemas, Unchecked } from '../described.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { answersFor } from './answers.js';
@@ -57,7 +57,8 @@ export async function questionsAndAnswers(ctx: CheckContext, token: string) {
   const exchange = await ctx.call('getQuestions', { params: { token } });
   if (!ctx.expectStatus(exchange, 200, 'the questionnaire of an authenticated record')) return undefined;
   const answers = answersFor(dataOf<Schemas['Questionnaire']>(exchange));
-  if (!answers) ctx.skip(`record ${token} has an HTML questionnaire; fixtures must be records of JSON tests`);
+  if (!answers)
+    throw new HarnessShortfall(`record ${token} has an HTML questionnaire; fixtures must be records of JSON tests`);
   return { exchange, answers, questionnaire: dataOf<Schemas['JsonQuestionnaire']>(exchange) };
 }
 

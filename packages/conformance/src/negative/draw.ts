@@ -2,6 +2,7 @@ import { type JsonObject, listOperations, type OpenApiDocument, type Validator }
 import fc from 'fast-check';
 import { UNKNOWN_TOKEN } from '../refusal/send.js';
 import { ABSENT, invalidValues } from './arbitraries.js';
+import { readsAs } from './lenient.js';
 import { type Site, siteLabel } from './sites.js';
 
 export { UNKNOWN_TOKEN };
@@ -68,7 +69,12 @@ export function drawCases(
       return {
         operationId: site.operationId,
         label: siteLabel(site),
-        assumed: site.assumed,
+        // null for an optional field (many read it as "none"), or a value a lenient reader takes as
+        // the type: the interface does not say either is refused.
+        assumed:
+          site.assumed ||
+          (site.optional === true && value === null) ||
+          (site.kind === 'type' && site.in === 'body' && readsAs(value, site.schema)),
         params,
         query,
         body,

@@ -27,6 +27,8 @@ export interface Site {
   assumed: boolean;
   /** A valid value at this place (the body example's), for constraints that vary it. */
   valid: unknown;
+  /** A body field its object does not require: the interface says nothing of it sent as null. */
+  optional?: boolean;
 }
 
 export const siteLabel = (s: Site) =>
@@ -62,7 +64,7 @@ export function listSites(doc: OpenApiDocument, assumptions: Assumption[]): Site
     const body = op.requestBody;
     if (!body) continue;
     const example = Object.values(body.examples)[0];
-    const visit = (at: string, path: string[], value: unknown, inherited: boolean) => {
+    const visit = (at: string, path: string[], value: unknown, inherited: boolean, optional = false) => {
       const { schema, pointers } = resolve(doc, at);
       const assumed = inherited || pointers.some((p) => p.startsWith('/components/') && isAssumed(assumptions, p));
       const site = (kind: ConstraintKind, extra: Partial<Site> = {}) =>
@@ -76,6 +78,7 @@ export function listSites(doc: OpenApiDocument, assumptions: Assumption[]): Site
           pointer: pointers.at(-1) ?? at,
           assumed,
           valid: value,
+          optional,
           ...extra,
         });
       for (const kind of kindsOf(schema, 'body')) site(kind);
@@ -83,8 +86,9 @@ export function listSites(doc: OpenApiDocument, assumptions: Assumption[]): Site
       for (const name of (schema.required as string[] | undefined) ?? [])
         site('required', { path: [...path, name], name: `/${[...path, name].join('/')}` });
       const obj = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as JsonObject;
+      const required = (schema.required as string[] | undefined) ?? [];
       for (const name of Object.keys(properties))
-        visit(`${pointers.at(-1)}/properties/${name}`, [...path, name], obj[name], assumed);
+        visit(`${pointers.at(-1)}/properties/${name}`, [...path, name], obj[name], assumed, !required.includes(name));
       if (schema.items && Array.isArray(value) && value.length)
         visit(`${pointers.at(-1)}/items`, [...path, '0'], value[0], assumed);
       for (const combiner of ['oneOf', 'anyOf'] as const)

@@ -49,21 +49,67 @@ const shapeOf = (path: string) =>
     .replace(/\/+$/, '')
     .toLowerCase();
 
+/** What an operation is about, by the words of its operationId, summary and description, for those whose path is not shown. */
+const MEANINGS: Partial<Record<string, { methods: string[]; param: boolean; words: RegExp }>> = {
+  listRecords: {
+    methods: ['get'],
+    param: false,
+    words:
+      /\b(list|search|find|index|all)\b.*\b(records?|assignments?|tests?)\b|\b(records?|assignments?)\b.*\b(list|search|index)\b/i,
+  },
+  getResult: { methods: ['get'], param: true, words: /\b(results?|scores?|reports?|outcomes?)\b/i },
+};
+
+/** An operationId's words, lowercased and joined: listRecords, list_records and records-list read alike. */
+const idWords = (id: unknown) =>
+  typeof id === 'string'
+    ? id
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter(Boolean)
+        .sort()
+        .join(' ')
+    : '';
+
+/**
+ * Each operation the suite calls: by its operationId (the suite's own, in any case and order of its
+ * words), else by its method and path shape, else, for the listing and the result whose paths the
+ * interface does not show, by what its operationId, summary and description say it does.
+ */
 function operations(doc: unknown): Record<string, Found> {
-  const out: Record<string, Found> = {};
+  const all: Found[] = [];
   const paths = isObject(doc) && isObject(doc.paths) ? doc.paths : {};
   for (const [path, raw] of Object.entries(paths)) {
     const item = resolveRef<Json>(doc, raw);
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (!isObject(op)) continue;
-      const params = [...asArray(item.parameters), ...asArray(op.parameters)];
-      for (const [id, shape] of Object.entries(SHAPES))
-        if (!out[id] && shape.methods.includes(method) && shape.path.test(shapeOf(path)))
-          out[id] = { method, path, op: { ...op, parameters: params } };
+      if (isObject(op))
+        all.push({ method, path, op: { ...op, parameters: [...asArray(item.parameters), ...asArray(op.parameters)] } });
     }
   }
+  const out: Record<string, Found> = {};
+  const taken = new Set<Found>();
+  const take = (id: string, match: (f: Found) => boolean) => {
+    const f = out[id] ? undefined : all.find((f) => !taken.has(f) && match(f));
+    if (f) {
+      out[id] = f;
+      taken.add(f);
+    }
+  };
+  for (const id of Object.keys(SHAPES)) take(id, (f) => idWords(f.op.operationId) === idWords(id));
+  for (const [id, shape] of Object.entries(SHAPES))
+    take(id, (f) => shape.methods.includes(f.method) && shape.path.test(shapeOf(f.path)));
+  for (const [id, meaning] of Object.entries(MEANINGS))
+    take(
+      id,
+      (f) =>
+        !!meaning &&
+        meaning.methods.includes(f.method) &&
+        /\{[^}]+\}/.test(f.path) === meaning.param &&
+        meaning.words.test(`${idWords(f.op.operationId)} ${f.op.summary ?? ''} ${f.op.description ?? ''} ${f.path}`),
+    );
   return out;
 }
 
@@ -142,7 +188,7 @@ function findProperty(doc: unknown, name: string): Json | undefined {
 }
 
 const GENDER_WORDS: Record<'all' | 'men' | 'women', RegExp> = {
-  all: /^(all|any|both|everyone|none)$/i,
+  all: /^(all|any|both|everyone|none|a|b|mf|fm|unisex|mixed|\*)$/i,
   men: /^(m|male|males|man|men)$/i,
   women: /^(f|female|females|woman|women)$/i,
 };

@@ -1,7 +1,7 @@
 import { toCurl } from '../http/curl.js';
 import type { RunResult } from '../options.js';
 import type { CheckResult } from '../types.js';
-import { type FindingGroup, failing, groupOf, groupRun } from './group.js';
+import { describedBy, type FindingGroup, failing, groupOf, groupRun } from './group.js';
 
 const LABEL = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' } as const;
 
@@ -53,8 +53,33 @@ export function describe(g: FindingGroup, indent: string): string[] {
   return [
     `${indent}${g.assumed ? 'assumed' : 'stated'} [${g.rule}] ${g.message}${times}`,
     `${indent}  rule: ${g.statement}`,
-    ...(g.exchange ? [`${indent}  repro: ${toCurl(g.exchange.request)}`] : []),
+    ...(g.quotes ?? []).map((q) => `${indent}  quote: "${q}"`),
+    ...(g.before ?? []).flatMap((x) => [
+      `${indent}  before: ${toCurl(x.request)}`,
+      `${indent}  got: ${answerOf(x.response)}`,
+    ]),
+    ...(g.exchange
+      ? [`${indent}  repro: ${toCurl(g.exchange.request)}`, `${indent}  got: ${answerOf(g.exchange.response)}`]
+      : []),
   ];
+}
+
+/** An answer on one line: its status and body, cut where it is long. */
+export function answerOf(response: { status: number; text: string }, limit = 600): string {
+  const body = response.text.replace(/\s+/g, ' ').trim();
+  return `${response.status} ${body.length > limit ? `${body.slice(0, limit)}… (${body.length} characters)` : body}`;
+}
+
+/** The profile and seed in effect, as every report names them. */
+export function inEffect(run: Pick<RunResult, 'profile' | 'seed'>): string {
+  const p = run.profile;
+  const changed = Object.keys(p?.settings ?? {});
+  const profile = p?.file
+    ? `profile ${p.file}${changed.length ? ` (${changed.length} settings changed: ${changed.join(', ')})` : ' (every setting the default)'}`
+    : changed.length
+      ? `no profile file; flags changed ${changed.join(', ')}`
+      : "no profile (the description's choices)";
+  return `${profile}; seed ${run.seed}`;
 }
 
 /** The run's verdict before the table: stated failures in full, then what could not run, then the notes by kind. */
@@ -84,7 +109,10 @@ function findingsSection(run: RunResult): string[] {
     // One line per kind: groups that differ only by operation or path read the same here.
     const kinds = new Map<string, { count: number; ops: Set<string> }>();
     for (const g of warnings) {
-      const line = `[${g.rule}] ${g.message}`;
+      const described = describedBy(g, run.profile?.settings);
+      const line = described
+        ? `the deployment's choice, as the profile's ${described} describes it`
+        : `[${g.rule}] ${g.message}`;
       const kind = kinds.get(line) ?? { count: 0, ops: new Set<string>() };
       kind.count += g.count;
       if (g.operationId) kind.ops.add(g.operationId);
@@ -127,6 +155,7 @@ export function formatSummary(run: RunResult): string {
     ...table,
     `findings: ${run.findings.stated} stated (the interface's own statements), ${run.findings.assumed} assumed (the description's choices${run.strict ? ', failing under --strict' : ', warnings'})`,
     `generated negative inputs: ${run.negative.budget} over ${run.negative.constraints} constraints, seed ${run.seed} (repeat them with --seed ${run.seed})`,
+    `in effect: ${inEffect(run)}`,
     `${run.requests} requests in ${seconds(run.durationMs)} (${seconds(run.waitMs)} of it waiting for the rate limit) against ${run.baseUrl} (${run.target}): ${verdict}`,
   ];
   if (run.created.length) {

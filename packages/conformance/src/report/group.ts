@@ -13,6 +13,10 @@ export interface FindingGroup {
   /** The checks whose requests showed it, in run order. */
   checks: string[];
   exchange?: Exchange;
+  /** The interface's words behind it (stated findings). */
+  quotes?: string[];
+  /** The earlier exchanges behind it, in order. */
+  before?: Exchange[];
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -54,6 +58,8 @@ export function groupFindings(findings: { finding: Finding; check: string }[]): 
       count: 1,
       checks: [check],
       exchange: f.exchange,
+      quotes: f.quotes,
+      before: f.before,
       first: i,
     });
   });
@@ -72,3 +78,26 @@ export const groupRun = (results: CheckResult[]) =>
 
 /** Does this finding fail its check? Stated ones always; assumed ones under --strict. */
 export const failing = (g: { assumed: boolean }, strict: boolean) => strict || !g.assumed;
+
+/**
+ * The setting of the profile a note is about, when the profile changed it: the deployment's choice
+ * there is described, so its notes are one line (the encodings of the test's fields, an operation's
+ * success status, the listing's and the result's shapes, a request body's shape).
+ */
+export function describedBy(g: FindingGroup, settings: Record<string, string> = {}): string | undefined {
+  const changed = Object.keys(settings);
+  const at = `${g.path ?? ''} ${g.message}`;
+  const field = /\b(gender_permission|min_age|max_age)\b/.exec(at)?.[1];
+  if (field) {
+    const key = changed.find((k) =>
+      k.startsWith(field === 'gender_permission' ? 'test_fields.gender' : 'test_fields.ages'),
+    );
+    if (key) return key.replace(/\.(all|men|women)$/, '');
+  }
+  const op = g.operationId ?? '';
+  const own = changed.find((k) => k === `success.${op}` || k === `requests.${op}`);
+  if (own) return own;
+  if (op === 'listRecords') return changed.find((k) => k.startsWith('listing.'))?.replace(/\.[^.]+$/, '');
+  if (op === 'getResult') return changed.find((k) => k.startsWith('result.'));
+  return undefined;
+}

@@ -3,8 +3,8 @@ import type { RunResult } from '../options.js';
 import { responseRules } from '../responses/index.js';
 import type { Statement } from '../statements/table.js';
 import type { CheckResult } from '../types.js';
-import { labelOf } from './console.js';
-import { type FindingGroup, failing, groupRun } from './group.js';
+import { answerOf, inEffect, labelOf } from './console.js';
+import { describedBy, type FindingGroup, failing, groupRun } from './group.js';
 
 /** 'notes': it held, with assumed notes (the description's choices) counted beside it. */
 type Verdict = 'fail' | 'notes' | 'pass' | 'not run';
@@ -60,7 +60,7 @@ export function toHtml(run: RunResult, statements: Statement[]): string {
 <style>${STYLE}</style></head>
 <body><main>
 <h1 class="${run.conforms ? 'pass' : 'fail'}">${esc(verdict)}</h1>
-<p>${esc(run.baseUrl)} (${run.target}), ${esc(run.startedAt)}: ${run.requests} requests in ${(run.durationMs / 1000).toFixed(1)} s; checks ${summary(run.results)}; seed ${run.seed}${run.strict ? '; --strict: assumed findings fail' : ''}.</p>
+<p>${esc(run.baseUrl)} (${run.target}), ${esc(run.startedAt)}: ${run.requests} requests in ${(run.durationMs / 1000).toFixed(1)} s; checks ${summary(run.results)}; ${esc(inEffect(run))}${run.strict ? '; --strict: assumed findings fail' : ''}.</p>
 <h2>Failures (${failures.length})</h2>
 ${failures.length ? failures.map(failure).join('\n') : '<p>None.</p>'}
 <h2>Could not run (${notRun.length})</h2>
@@ -71,7 +71,7 @@ ${notRun.length ? `<ul>${notRun.map(couldNotRun).join('\n')}</ul>` : '<p>None.</
 <tbody>${rows.join('\n')}</tbody></table></div>
 <h2>Assumed notes (${warnings.reduce((n, g) => n + g.count, 0)})</h2>
 <p>The description's choices where the interface says nothing: a deployment may choose otherwise.</p>
-${warnings.length ? `<ul>${warnings.map((g) => `<li><b>${g.count}×</b> <code>${esc(g.rule)}</code> ${esc(g.message)}</li>`).join('\n')}</ul>` : '<p>None.</p>'}
+${warnings.length ? `<ul>${noteLines(warnings, run.profile?.settings).join('\n')}</ul>` : '<p>None.</p>'}
 </main></body></html>
 `;
 }
@@ -87,12 +87,35 @@ function couldNotRun(r: CheckResult): string {
 
 function failure(g: FindingGroup): string {
   const times = g.count > 1 ? ` <b>${g.count}×</b>` : '';
+  const before = (g.before ?? [])
+    .map(
+      (x) =>
+        `<p>Before it, sent:</p><pre>${esc(toCurl(x.request))}</pre><p>Answered:</p><pre>${esc(answerOf(x.response, 4000))}</pre>`,
+    )
+    .join('');
   const exchange = g.exchange
-    ? `<p>Answered ${g.exchange.response.status}. Repro:</p><pre>${esc(toCurl(g.exchange.request))}</pre>`
+    ? `${before}<p>Sent (repro):</p><pre>${esc(toCurl(g.exchange.request))}</pre><p>Answered:</p><pre>${esc(answerOf(g.exchange.response, 4000))}</pre>`
     : '';
+  const quotes = (g.quotes ?? []).map((q) => `<blockquote>${code(q)}</blockquote>`).join('');
   return `<section class="finding"><h3>${esc(g.message)}${times}</h3>
 <p><code>${esc(g.rule)}</code>${g.assumed ? ' (assumed, failing under --strict)' : ' (stated)'} in ${g.checks.map((c) => `<code>${esc(c)}</code>`).join(', ')}</p>
-<blockquote>${code(g.statement)}</blockquote>${exchange}</section>`;
+<blockquote>${code(g.statement)}</blockquote>${quotes ? `<p>The interface says:</p>${quotes}` : ''}${exchange}</section>`;
+}
+
+/** The notes, one line per group; those of a setting the profile describes, one line per setting. */
+function noteLines(warnings: FindingGroup[], settings?: Record<string, string>): string[] {
+  const described = new Map<string, number>();
+  const lines: string[] = [];
+  for (const g of warnings) {
+    const key = describedBy(g, settings);
+    if (key) described.set(key, (described.get(key) ?? 0) + g.count);
+    else lines.push(`<li><b>${g.count}×</b> <code>${esc(g.rule)}</code> ${esc(g.message)}</li>`);
+  }
+  const collapsed = [...described].map(
+    ([key, n]) =>
+      `<li><b>${n}×</b> the deployment's choice, as the profile's <code>${esc(key)}</code> describes it</li>`,
+  );
+  return [...collapsed, ...lines];
 }
 
 function summary(results: CheckResult[]): string {

@@ -1,6 +1,6 @@
 import type { RunResult } from '../options.js';
 import type { CheckResult } from '../types.js';
-import { describe } from './console.js';
+import { answerOf, describe, inEffect } from './console.js';
 import { failing, groupOf } from './group.js';
 
 /** JUnit XML: a testsuite per kind of check, a testcase per check; warnings are reported as passing with system-out. */
@@ -23,6 +23,7 @@ export function toJunit(run: RunResult): string {
     ['rate_limit_wait_seconds', run.waitMs / 1000],
     ['requests', run.requests],
     ['seed', run.seed],
+    ['in_effect', inEffect(run)],
     ['negative_budget', run.negative.budget],
     ...(run.aborted ? [['aborted', run.aborted]] : []),
     ...run.created.map((c) => [`created_${c.kind}`, c.token]),
@@ -45,8 +46,7 @@ function testcase(r: CheckResult, strict: boolean): string {
   const details = groups
     .map((g) => {
       const lines = describe(g, '');
-      if (g.exchange)
-        lines.push(`  response: ${g.exchange.response.status} ${g.exchange.response.text.slice(0, 1000)}`);
+      if (g.exchange) lines.push(`  response: ${answerOf(g.exchange.response, 1000)}`);
       return lines.join('\n');
     })
     .join('\n\n');

@@ -67,3 +67,48 @@ describe("gender_permission's values, read from a description", () => {
     expect(notes['test_fields.gender_permission.men']).toContain(note);
   });
 });
+
+describe("a deployment's operations found by operationId, path or meaning", () => {
+  const get = (operationId: string | undefined, summary = '') => ({
+    get: { ...(operationId ? { operationId } : {}), summary, responses: { 200: { description: 'ok' } } },
+  });
+  const propose = (paths: object) => proposeProfile({ openapi: '3.0.3', paths }, defaultProfile(loadDescription()));
+
+  it('by operationId, whatever the paths, in any case and order of its words', () => {
+    const { profile, notes } = propose({
+      '/api/v2/participants/tests/': get('list_records'),
+      '/api/v2/evaluations/{uuid}/': get('ResultGet'),
+    });
+    expect(profile.listing.path).toBe('/participants/tests/');
+    expect(profile.result.path).toBe('/evaluations/{token}/');
+    expect(notes['listing.path']).toBe('GET /api/v2/participants/tests/');
+  });
+
+  it("by what it says it does, where neither operationId nor path is the suite's", () => {
+    const { profile } = propose({
+      '/assignments/': get(undefined, "List the organizer's records"),
+      '/assignments/{id}/score/': get('fetchScore', 'The score of a finished record'),
+    });
+    expect(profile.listing.path).toBe('/assignments/');
+    expect(profile.result.path).toBe('/assignments/{token}/score/');
+  });
+
+  it('says what it could not map: the default, with a note', () => {
+    const { profile, notes } = propose({ '/health/': get('health') });
+    expect(profile.listing.path).toBe('/record/');
+    expect(notes['listing.path']).toMatch(/^not found/);
+    expect(notes['success.getRoadmap']).toMatch(/not in the description/);
+  });
+
+  it('reads gender_permission as A, M and F', () => {
+    const { profile } = proposeProfile(
+      {
+        openapi: '3.1.0',
+        paths: {},
+        components: { schemas: { T: { properties: { gender_permission: { enum: ['A', 'M', 'F'] } } } } },
+      },
+      defaultProfile(loadDescription()),
+    );
+    expect(profile.test_fields.gender_permission).toEqual({ all: 'A', men: 'M', women: 'F' });
+  });
+});

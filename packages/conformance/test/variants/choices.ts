@@ -28,7 +28,7 @@ function parse(text: string): unknown {
 }
 
 /** Rewrites the JSON answers of the API (and, with `control`, of the sandbox's control API). */
-function answers(
+export function answers(
   edit: (body: Json, req: ProxyRequest, res: ProxyResponse) => void,
   control = false,
 ): Fault['response'] {
@@ -164,7 +164,8 @@ function optionsFromZero(): Fault {
 
 /**
  * A mobile duplicate limit of `limit` authentications a mobile was sent codes for (the sandbox's is 5
- * completed ones), in SMS mode only, as the interface says: past it, 400.
+ * completed ones), in SMS mode only, as the interface says: past it, 400 to a roadmap
+ * authentication (stated) and 422 to a record authentication (no status is stated for it there).
  */
 function mobileLimitOf(limit: number, smsKey: string): Fault {
   const completed = new Map<string, number>();
@@ -177,7 +178,11 @@ function mobileLimitOf(limit: number, smsKey: string): Fault {
     answer: (req) => {
       const key = req.method === 'POST' && AUTH.test(pathOf(req)) ? mobileOf(req) : undefined;
       if (key && (completed.get(key) ?? 0) >= limit)
-        return envelope(400, 'mobile_limit', 'This mobile number has reached its limit of authentications.');
+        return envelope(
+          /\/roadmap\//.test(pathOf(req)) ? 400 : 422,
+          'mobile_limit',
+          'This mobile number has reached its limit of authentications.',
+        );
       return undefined;
     },
     response: (req, res) => {
@@ -313,9 +318,9 @@ export const CHOICES: Allowed[] = [
   ],
   ['option ids from 0', optionsFromZero, '"`id` | integer | Value to submit": which integers is not shown'],
   [
-    'a mobile duplicate limit of 3',
+    'a mobile duplicate limit of 3, a record authentication past it refused with 422',
     () => mobileLimitOf(3, 'sandbox-key-sms'),
-    '"Value of the mobile duplicate limit: not shown."',
+    '"Value of the mobile duplicate limit: not shown."; its status is stated for roadmap authentication only',
   ],
   [
     'role ids from 101',

@@ -1,0 +1,253 @@
+import { entryTokenOf } from '../journey/roadmap.js';
+import { Q } from '../quotes.js';
+import {
+  IDENTITY,
+  type Kind,
+  type Mode,
+  type ModelOperation,
+  PATHS,
+  STATES,
+  type State,
+  TRANSITIONS,
+} from './interface.js';
+
+/** One request and its answer, from the suite's own run or from traffic it did not make (a proxy, a log). */
+export interface ModelExchange {
+  request: { method: string; url: string; body?: string };
+  response: { status: number; text: string; json?: unknown };
+}
+
+/** What the model says of an exchange: a stated contradiction (with its quote and the exchanges behind it). */
+export interface ModelVerdict {
+  /** The statement of the model it contradicts (a transition's id, `identity.<field>`, `status.values`). */
+  id: string;
+  quote: string;
+  message: string;
+  /** The exchanges behind it, the one that made the prediction first. */
+  exchanges: ModelExchange[];
+}
+
+/** What the model knows of a record, from the answers it has read. */
+interface Known {
+  state?: State;
+  /** The exchange that moved it to `state` (a transition's success), when one did. */
+  movedBy?: { exchange: ModelExchange; transition: string; quote: string };
+  mode?: Mode;
+  kind?: Kind;
+  roadmap?: string;
+  /** Its identity as first read, and that read. */
+  identity?: Record<string, string>;
+  firstRead?: ModelExchange;
+}
+
+/** Each identity field's own words: a token names one record, whose fields say what it is. */
+const IDENTITY_QUOTES = {
+  token: Q.recordToken,
+  test_id: Q.testId,
+  test_title: Q.testTitle,
+  create: Q.create,
+  role: Q.role,
+  tests_auth_required: Q.echoed,
+};
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ok = (x: ModelExchange) => x.response.status >= 200 && x.response.status < 300;
+
+/** The stated operation an exchange is, by its method and stated path, and the token in it. */
+export function operationOf(x: ModelExchange): { op: ModelOperation; token: string } | undefined {
+  let path: string;
+  try {
+    path = new URL(x.request.url).pathname;
+  } catch {
+    return undefined;
+  }
+  for (const [op, { method, path: re }] of Object.entries(PATHS) as [
+    ModelOperation,
+    (typeof PATHS)[ModelOperation],
+  ][]) {
+    const m = x.request.method.toUpperCase() === method ? re.exec(path) : null;
+    if (m?.[1]) return { op, token: decodeURIComponent(m[1]).toLowerCase() };
+  }
+  return undefined;
+}
+
+/** The envelope's `data`, read tolerantly: the parsed body's `data`, else nothing. */
+function dataOf(x: ModelExchange): unknown {
+  let json = x.response.json;
+  if (json === undefined)
+    try {
+      json = JSON.parse(x.response.text);
+    } catch {
+      return undefined;
+    }
+  return isObject(json) ? json.data : undefined;
+}
+
+/** An integer, or digits in a string (the type is the response rules' to judge, not the model's). */
+const integer = (v: unknown) =>
+  Number.isInteger(v) ? (v as number) : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+
+/** A record detail in the model's terms; undefined when its stated fields cannot be read. */
+function readRecord(data: unknown) {
+  if (!isObject(data)) return undefined;
+  const status = integer(data.status);
+  if (status === undefined) return undefined;
+  const authRequired = typeof data.auth_required === 'boolean' ? data.auth_required : undefined;
+  const mode: Mode | undefined =
+    data.tests_auth_required === true ? 'sms' : data.tests_auth_required === false ? 'instant' : undefined;
+  const kind: Kind | undefined =
+    data.role === null ? 'standalone' : integer(data.role) !== undefined ? 'roadmap' : undefined;
+  const identity: Record<string, string> = {};
+  for (const field of IDENTITY) if (field in data) identity[field] = JSON.stringify(data[field]);
+  const state: State | undefined =
+    status === 0
+      ? 'vip-wait'
+      : status === 1
+        ? 'finished'
+        : status === 2 && authRequired !== undefined
+          ? authRequired
+            ? 'ready'
+            : 'authenticated'
+          : undefined;
+  return {
+    status,
+    authRequired,
+    mode,
+    kind,
+    identity,
+    state,
+    profile: 'profile' in data ? data.profile : undefined,
+    isFinished: data.is_finished,
+  };
+}
+
+/**
+ * The interface's model, fed one exchange at a time, in the order they happened: it learns each
+ * record's state, mode and kind from answers, moves them as the stated transitions say when an
+ * operation succeeds, and returns a verdict only where an answer contradicts what a quote predicts.
+ * What it cannot read predicts nothing.
+ */
+export function createModel() {
+  const records = new Map<string, Known>();
+  const roadmaps = new Map<string, { mode?: Mode; records: string[] }>();
+  const known = (token: string) => {
+    const k = records.get(token) ?? {};
+    records.set(token, k);
+    return k;
+  };
+  const move = (token: string, to: State, exchange: ModelExchange, by: ModelOperation) => {
+    const k = known(token);
+    const t = TRANSITIONS.find((t) => t.by === by && t.to === to && (!k.mode || !t.mode || t.mode === k.mode));
+    // A transition that succeeded predicts its state whatever the record showed before (an answer
+    // may have been wrong); only a finished record is never moved back.
+    if (!t || (k.state === 'finished' && to !== 'finished')) return;
+    k.state = to;
+    k.movedBy = { exchange, transition: t.id, quote: t.quote };
+  };
+
+  function observe(x: ModelExchange): ModelVerdict[] {
+    const at = operationOf(x);
+    if (!at || !ok(x)) return [];
+    const { op, token } = at;
+    const out: ModelVerdict[] = [];
+    if (op === 'getRecord') {
+      const read = readRecord(dataOf(x));
+      if (!read) return [];
+      const k = known(token);
+      if (![0, 1, 2].includes(read.status))
+        out.push({
+          id: 'status.values',
+          quote: Q.statusValues,
+          message: `the record shows status ${read.status}, which is none of 0, 1, 2`,
+          exchanges: [x],
+        });
+      for (const [field, value] of Object.entries(read.identity)) {
+        const before = k.identity?.[field];
+        if (before !== undefined && before !== value && k.firstRead)
+          out.push({
+            id: `identity.${field}`,
+            quote: IDENTITY_QUOTES[field as keyof typeof IDENTITY_QUOTES],
+            message: `the record's ${field} changed between two reads (${before} -> ${value}): a token names one record`,
+            exchanges: [k.firstRead, x],
+          });
+      }
+      if (!k.identity) {
+        k.identity = read.identity;
+        k.firstRead = x;
+      }
+      k.mode ??= read.mode;
+      k.kind ??= read.kind;
+      const predicted = k.movedBy ? k.state : undefined;
+      if (predicted && k.movedBy) {
+        const want = STATES[predicted];
+        const wrong =
+          read.status !== want.status ||
+          (want.auth_required !== undefined &&
+            read.authRequired !== undefined &&
+            read.authRequired !== want.auth_required) ||
+          (predicted === 'authenticated' && read.profile === null) ||
+          (predicted === 'finished' && read.isFinished !== undefined && read.isFinished !== true);
+        if (wrong)
+          out.push({
+            id: k.movedBy.transition,
+            quote: k.movedBy.quote,
+            message: `after ${k.movedBy.transition} succeeded, the record must be ${predicted} (status ${want.status}${want.auth_required === undefined ? '' : `, auth_required ${want.auth_required}`}${predicted === 'authenticated' ? ', a profile linked' : ''}${predicted === 'finished' ? ', is_finished true' : ''}); it shows status ${read.status}, auth_required ${String(read.authRequired)}${read.profile === null ? ', no profile' : ''}`,
+            exchanges: [k.movedBy.exchange, x],
+          });
+      } else if (read.state) k.state = read.state;
+      return out;
+    }
+    const k = known(token);
+    if (op === 'authenticateRecord') {
+      if (k.kind === 'roadmap' && k.firstRead)
+        out.push({
+          id: 'rule.3',
+          quote: Q.rule3,
+          message: `record authentication of a roadmap record (role ${k.identity?.role}) accepted with ${x.response.status}; it is rejected with 409`,
+          exchanges: [k.firstRead, x],
+        });
+      else if (k.mode === 'instant' && k.kind === 'standalone') move(token, 'authenticated', x, op);
+    } else if (op === 'verifyRecordAuth') move(token, 'authenticated', x, op);
+    else if (op === 'submitAnswers') move(token, 'finished', x, op);
+    else if (op === 'getRoadmap') {
+      const data = dataOf(x);
+      if (!isObject(data)) return [];
+      const entries = Array.isArray(data.test_records) ? data.test_records : [];
+      const tokens = entries.flatMap((e) => {
+        const t = entryTokenOf(e);
+        return t ? [t.toLowerCase()] : [];
+      });
+      const mode: Mode | undefined =
+        data.tests_auth_required === true ? 'sms' : data.tests_auth_required === false ? 'instant' : undefined;
+      roadmaps.set(token, { mode, records: tokens });
+      for (const t of tokens) {
+        const r = known(t);
+        r.kind = 'roadmap';
+        r.roadmap = token;
+        r.mode ??= mode;
+      }
+    } else if (op === 'authenticateRoadmap' || op === 'verifyRoadmapAuth') {
+      const map = roadmaps.get(token);
+      const answered = dataOf(x);
+      const mode = map?.mode ?? (isObject(answered) && answered.tests_auth_required === false ? 'instant' : undefined);
+      if (op === 'verifyRoadmapAuth' || mode === 'instant')
+        for (const t of map?.records ?? []) {
+          known(t).mode ??= op === 'verifyRoadmapAuth' ? 'sms' : 'instant';
+          move(t, 'authenticated', x, op);
+        }
+    }
+    return out;
+  }
+
+  return {
+    observe,
+    /** What the model holds of a record: its state, mode and kind, as far as answers showed them. */
+    stateOf: (token: string) => {
+      const k = records.get(token.toLowerCase());
+      return k && { state: k.state, mode: k.mode, kind: k.kind, roadmap: k.roadmap };
+    },
+  };
+}
+
+export type Model = ReturnType<typeof createModel>;
