@@ -125,7 +125,8 @@ Each exchange, after its answer was sent, is judged as run judges its own: the r
 the interface's model (answers held against earlier answers about the same record), stated
 failures apart from assumed notes, the deployment's open choices read from --profile.
 
-  --upstream URL           the deployment to forward to (required)
+  --upstream URL           the deployment to forward to (required); an HTTPS one whose certificate a
+                           private CA signed: NODE_EXTRA_CA_CERTS=ca.pem tas-conformance proxy ...
   --port P                 where to listen (default 0: a free port, printed)
   --host ADDR              the address to listen on (default 127.0.0.1; 0.0.0.0 for phones and other
                            machines on the network)

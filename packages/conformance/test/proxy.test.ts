@@ -1,8 +1,9 @@
 // `tas-conformance proxy` as traffic meets it: what it forwards, what it answers itself, what it
 // remembers, and the CLI from the outside (a child process stopped by a signal or --until).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,9 +199,15 @@ describe("the model's memory", () => {
 });
 
 /** The CLI as a child process; resolves once it exits, `onOut` told everything it prints as it comes. */
-function cli(args: string[], onOut: (out: string, child: ReturnType<typeof spawn>) => void = () => {}) {
+function cli(
+  args: string[],
+  onOut: (out: string, child: ReturnType<typeof spawn>) => void = () => {},
+  env: Record<string, string> = {},
+) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'proxy', ...args], { env: { ...process.env, TAS_API_KEY: '' } });
+    const child = spawn(process.execPath, [bin, 'proxy', ...args], {
+      env: { ...process.env, TAS_API_KEY: '', ...env },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => {
@@ -276,5 +283,35 @@ describe('the CLI', () => {
     expect(ran.code).toBe(2);
     expect(ran.out).toMatch(/stopping: 1 exchanges passed/);
     expect(ran.err).toMatch(/nothing could be judged: 1 exchanges passed, 0 past the body limit, 1 not an operation/);
+  });
+
+  it('an HTTPS upstream, its certificate trusted as Node trusts any (NODE_EXTRA_CA_CERTS): forwarded over TLS', async () => {
+    const pem = (name: string) => join(dir, name);
+    const made = spawnSync('openssl', [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'],
+      ...['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', pem('key.pem'), '-out', pem('cert.pem')],
+    ]);
+    expect(made.status, String(made.stderr)).toBe(0);
+    const tls = createHttpsServer(
+      { key: readFileSync(pem('key.pem')), cert: readFileSync(pem('cert.pem')) },
+      (req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end(`over TLS: ${req.method} ${req.url} ${req.headers.host}`),
+    );
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const port = (tls.address() as AddressInfo).port;
+    let asked: Promise<string> | undefined;
+    const ran = await cli(
+      ['--upstream', `https://127.0.0.1:${port}`, '--until', '1'],
+      (out) => {
+        const url = listening(out);
+        if (url && !asked) asked = send(`${url}/elsewhere/?q=1`).then((r) => r.text);
+      },
+      { NODE_EXTRA_CA_CERTS: pem('cert.pem') },
+    );
+    tls.close();
+    expect(ran.out).not.toMatch(/UPSTREAM/);
+    expect(await asked).toBe(`over TLS: GET /elsewhere/?q=1 127.0.0.1:${port}`);
   });
 });

@@ -18,8 +18,8 @@ import type { Passed } from './forward.js';
 
 /** Distinct findings kept per operation (each with its count and first exchange); the rest only counted. */
 const KINDS_PER_OPERATION = 200;
-/** Distinct API keys told apart in curl lines ($TAS_API_KEY, then $TAS_OTHER_API_KEY). */
-const KEYS = 8;
+/** API keys remembered for redacting the reports: the first is $TAS_API_KEY in curl lines, the rest $TAS_OTHER_API_KEY. */
+const KEYS = 100;
 
 /** What passed one operation: how often, with which statuses, and its findings (one entry per kind, counted). */
 export interface Seen {
