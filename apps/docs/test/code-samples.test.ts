@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startProxy } from '@tas/conformance';
 import { listOperations, loadDescription } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
@@ -227,11 +228,13 @@ for (const [i, line] of readFileSync(process.argv[2], 'utf8').trim().split('\\n'
         source: list.find((t) => t.label === label)?.source ?? '',
       }));
       const runAll = await runnerOf(label, shown);
+      // Through the conformance suite's proxy: what the samples send and get is judged as a run judges it.
+      const proxy = await startProxy({ upstream: sandbox.url, doc });
       // Real values for each run, made first: nothing is reset between runs.
       const runs: SampleRun[] = [];
       for (const sample of samples)
         for (const _ of TWICE.has(sample.operationId) ? [1, 2] : [1]) {
-          const values = { BASE_URL: sandbox.url, API_KEY: sample.call.key, ...(await prepare(sample)) };
+          const values = { BASE_URL: proxy.url, API_KEY: sample.call.key, ...(await prepare(sample)) };
           // The client sample reads Getting started's names (TAS_BASE_URL, TAS_RECORD, …).
           const env =
             label === 'TypeScript'
@@ -248,7 +251,11 @@ for (const [i, line] of readFileSync(process.argv[2], 'utf8').trim().split('\\n'
         if (!ok || printed.stderr.trim())
           failed.push(JSON.stringify({ run: i, op: printed.operationId, got, stderr: printed.stderr }));
       }
+      const judged = await proxy.stop();
       expect(failed).toEqual([]);
+      const stated = judged.results.flatMap((r) => r.findings.filter((f) => !f.assumed).map((f) => f.message));
+      expect(stated).toEqual([]);
+      expect(judged.proxy.judged).toBeGreaterThan(0);
     },
   );
 
