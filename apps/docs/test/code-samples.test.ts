@@ -221,7 +221,7 @@ for (const [i, line] of readFileSync(process.argv[2], 'utf8').trim().split('\\n'
   const TWICE = new Set(['authenticateRecord', 'authenticateRoadmap']);
 
   it.each(SAMPLE_LABELS)(
-    "%s: every operation's sample succeeds against the sandbox (built once for all)",
+    "%s: every operation's sample succeeds against the sandbox through the suite's proxy, nothing stated found (built once for all)",
     async (label) => {
       const shown = Object.entries(tabs).map(([operationId, list]) => ({
         operationId,
