@@ -14,6 +14,7 @@ import { createModel } from '../src/model/judge.js';
 import { startProxy } from '../src/proxy/session.js';
 import { described } from './described-once.js';
 import { MAIN_KEY } from './faults/faults.js';
+import { startFaultProxy } from './faults/proxy.js';
 
 const { doc } = described;
 const bin = fileURLToPath(new URL('../bin/tas-conformance.js', import.meta.url));
@@ -176,6 +177,45 @@ describe('what it forwards', () => {
     silent.close();
     expect(got.status).toBe(502);
     expect(result.proxy.firstFailures[0]?.error).toMatch(/no answer within 0.2 s/);
+  });
+});
+
+describe('answers held against earlier answers', () => {
+  it('a record whose test_title changes between two reads: a stated failure at once, both exchanges as curl lines, the key as $TAS_API_KEY', async () => {
+    // A deployment that renames the record's test on every read after the first.
+    const reads = new Map<string, number>();
+    const renaming = await startFaultProxy(sandbox.url, {
+      response: (req, res) => {
+        if (req.method !== 'GET' || !/^\/api\/v2\/record\/[^/]+\/$/.test(req.path)) return res;
+        const n = (reads.get(req.path) ?? 0) + 1;
+        reads.set(req.path, n);
+        if (n === 1) return res;
+        const body = JSON.parse(res.body);
+        body.data.test_title = `${body.data.test_title} (renamed)`;
+        return { ...res, body: JSON.stringify(body) };
+      },
+    });
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream: renaming.url, doc, onLine: (l) => lines.push(l) });
+    try {
+      const listing = await send(`${proxy.url}/api/v2/record/?page_size=1`, { headers: { 'API-KEY': MAIN_KEY } });
+      const token = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(listing.text)?.[0];
+      await send(`${proxy.url}/api/v2/record/${token}/`, { headers: { 'API-KEY': MAIN_KEY } });
+      expect(lines).toEqual([]);
+      const last = await send(`${proxy.url}/api/v2/record/${token}/`, { headers: { 'API-KEY': MAIN_KEY } });
+      expect(JSON.parse(last.text).data.test_title).toMatch(/\(renamed\)$/);
+    } finally {
+      const result = await proxy.stop();
+      await renaming.close();
+      expect(result.conforms).toBe(false);
+    }
+    const text = lines.join('\n');
+    expect(text).toMatch(/^FAIL {2}getRecord {2}GET \/api\/v2\/record\/[^ ]+\/ answered 200$/m);
+    expect(text).toMatch(/stated \[model\.identity\.test_title\] the record's test_title changed between two reads/);
+    expect(text).toMatch(/ {8}before: curl -i -X GET '[^']+' -H "API-KEY: \$TAS_API_KEY"/);
+    expect(text).toMatch(/ {8}repro: curl -i -X GET '[^']+' -H "API-KEY: \$TAS_API_KEY"/);
+    expect(text).toMatch(/ {8}quote: "/);
+    expect(text).not.toContain(MAIN_KEY);
   });
 });
 
