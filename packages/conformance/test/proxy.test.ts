@@ -325,6 +325,13 @@ describe('the CLI', () => {
     expect(ran.err).toMatch(/nothing could be judged: 1 exchanges passed, 0 past the body limit, 1 not an operation/);
   });
 
+  it('--for SECONDS stops it once they passed; no exchange: exit 2, saying so', async () => {
+    const ran = await cli(['--upstream', echo.url, '--for', '1']);
+    expect(ran.code).toBe(2);
+    expect(ran.out).toMatch(/stopping: 1 s passed/);
+    expect(ran.err).toMatch(/nothing could be judged: 0 exchanges passed/);
+  });
+
   it('an HTTPS upstream, its certificate trusted as Node trusts any (NODE_EXTRA_CA_CERTS): forwarded over TLS', async () => {
     const pem = (name: string) => join(dir, name);
     const made = spawnSync('openssl', [
