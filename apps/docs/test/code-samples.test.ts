@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startProxy } from '@tas/conformance';
 import { listOperations, loadDescription } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { run } from '@tas/serve/testing';
@@ -122,59 +123,69 @@ describe('the code samples of the reference', () => {
   // answered with answers built from its own questions. Seven languages twice make 14 authentications of each kind
   // for one organizer: a sample that sent a fixed mobile would meet the sandbox's 5 per mobile (mobile_limit), one
   // that sent a fixed external_id a duplicate_external_id in its second round.
-  it.each(SAMPLE_LABELS)('%s: every sample, run as shown, twice in a row on one sandbox', async (label) => {
-    const program = await programOf(label);
-    const where = mkdtempSync(join(dir, `${label.replace(/\W/g, '')}-`));
-    const shown = Object.entries(tabs).map(([id, list]) => ({
-      id,
-      source: list.find((t) => t.label === label)?.source ?? '',
-    }));
-    const commands = await program.build(where, shown);
-    const failed: string[] = [];
-    let round = 0;
-    const sample = async (id: string, values: Record<string, string>) => {
-      // The client sample reads Getting started's names (TAS_BASE_URL, TAS_RECORD, …).
-      const env = Object.fromEntries(
-        Object.entries({ BASE_URL: sandbox.url, API_KEY: SMS, ...values }).map(([k, v]) => [
-          label === 'TypeScript' ? `TAS_${k}` : k,
-          v,
-        ]),
-      );
-      const ran = await run(commands[id] as string[], env, where);
-      const out = printed(ran.stdout);
-      // The client answers the envelope's data (and throws on a refusal); the others print the envelope.
-      const ok = label === 'TypeScript' ? ran.code === 0 && out.answer !== undefined : out.answer?.successful === true;
-      // As text: a CI log shows an object in a list cut short ({ run: 4, …(3) }).
-      if (!ok || ran.stderr.trim())
-        failed.push(
-          JSON.stringify({ round, id, values, stdout: ran.stdout.slice(0, 500), stderr: ran.stderr.slice(-500) }),
+  it.each(SAMPLE_LABELS)(
+    '%s: every sample, run as shown, twice in a row on one sandbox, through the suite proxy, nothing stated found',
+    async (label) => {
+      const program = await programOf(label);
+      // Through the conformance suite's proxy: what the samples send and get is judged as a run judges it.
+      const proxy = await startProxy({ upstream: sandbox.url, doc });
+      const where = mkdtempSync(join(dir, `${label.replace(/\W/g, '')}-`));
+      const shown = Object.entries(tabs).map(([id, list]) => ({
+        id,
+        source: list.find((t) => t.label === label)?.source ?? '',
+      }));
+      const commands = await program.build(where, shown);
+      const failed: string[] = [];
+      let round = 0;
+      const sample = async (id: string, values: Record<string, string>) => {
+        // The client sample reads Getting started's names (TAS_BASE_URL, TAS_RECORD, …).
+        const env = Object.fromEntries(
+          Object.entries({ BASE_URL: proxy.url, API_KEY: SMS, ...values }).map(([k, v]) => [
+            label === 'TypeScript' ? `TAS_${k}` : k,
+            v,
+          ]),
         );
-      const data = (label === 'TypeScript' ? out.answer : out.answer?.data) as Record<string, unknown> | undefined;
-      return { mobile: out.mobile, data: data ?? {} };
-    };
-    const answered = async (RECORD: string) => {
-      await sample('getQuestions', { RECORD });
-      await sample('submitAnswers', { RECORD, ANSWERS: await answersFor(RECORD) });
-      await sample('getResult', { RECORD });
-    };
-    for (round = 1; round <= 2; round++) {
-      await sample('listRecords', {});
-      const RECORD = await record();
-      await sample('getRecord', { RECORD });
-      const sent = await sample('authenticateRecord', { RECORD });
-      await sample('verifyRecordAuth', { RECORD, CODE: await codeFor(sent.mobile, RECORD) });
-      await answered(RECORD);
-      const ROADMAP = await roadmap();
-      await sample('getRoadmap', { ROADMAP });
-      const started = await sample('authenticateRoadmap', { ROADMAP });
-      const CODE = await codeFor(started.mobile, ROADMAP);
-      await sample('verifyRoadmapAuth', { ROADMAP, DRAFT_TOKEN: String(started.data.draft_token), CODE });
-      // A roadmap's record takes another test than the example's answers fit.
-      const records = (await api(SMS, 'GET', `/api/v2/roadmap/${ROADMAP}/`)).test_records as { token: string }[];
-      for (const r of records) await answered(r.token);
-    }
-    expect(failed).toEqual([]);
-  });
+        const ran = await run(commands[id] as string[], env, where);
+        const out = printed(ran.stdout);
+        // The client answers the envelope's data (and throws on a refusal); the others print the envelope.
+        const ok =
+          label === 'TypeScript' ? ran.code === 0 && out.answer !== undefined : out.answer?.successful === true;
+        // As text: a CI log shows an object in a list cut short ({ run: 4, …(3) }).
+        if (!ok || ran.stderr.trim())
+          failed.push(
+            JSON.stringify({ round, id, values, stdout: ran.stdout.slice(0, 500), stderr: ran.stderr.slice(-500) }),
+          );
+        const data = (label === 'TypeScript' ? out.answer : out.answer?.data) as Record<string, unknown> | undefined;
+        return { mobile: out.mobile, data: data ?? {} };
+      };
+      const answered = async (RECORD: string) => {
+        await sample('getQuestions', { RECORD });
+        await sample('submitAnswers', { RECORD, ANSWERS: await answersFor(RECORD) });
+        await sample('getResult', { RECORD });
+      };
+      for (round = 1; round <= 2; round++) {
+        await sample('listRecords', {});
+        const RECORD = await record();
+        await sample('getRecord', { RECORD });
+        const sent = await sample('authenticateRecord', { RECORD });
+        await sample('verifyRecordAuth', { RECORD, CODE: await codeFor(sent.mobile, RECORD) });
+        await answered(RECORD);
+        const ROADMAP = await roadmap();
+        await sample('getRoadmap', { ROADMAP });
+        const started = await sample('authenticateRoadmap', { ROADMAP });
+        const CODE = await codeFor(started.mobile, ROADMAP);
+        await sample('verifyRoadmapAuth', { ROADMAP, DRAFT_TOKEN: String(started.data.draft_token), CODE });
+        // A roadmap's record takes another test than the example's answers fit.
+        const records = (await api(SMS, 'GET', `/api/v2/roadmap/${ROADMAP}/`)).test_records as { token: string }[];
+        for (const r of records) await answered(r.token);
+      }
+      const judged = await proxy.stop();
+      expect(failed).toEqual([]);
+      const stated = judged.results.flatMap((r) => r.findings.filter((f) => !f.assumed).map((f) => f.message));
+      expect(stated).toEqual([]);
+      expect(judged.proxy.judged).toBeGreaterThan(0);
+    },
+  );
 
   // Plain sh has no $RANDOM: the line's first form gave two runs in the same second one external_id.
   it('the external_id line gives two runs at once under plain sh two numbers', async () => {

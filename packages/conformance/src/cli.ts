@@ -16,6 +16,7 @@ import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { exitCodeOf } from './options.js';
 import { preflight, skipReason } from './preflight.js';
 import { resolveProfile, settingsOf } from './profile/resolve.js';
+import { proxyCommand } from './proxy/command.js';
 import { registry } from './registry.js';
 import { formatResultLine, formatSummary } from './report/console.js';
 import { toHtml } from './report/html.js';
@@ -43,10 +44,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const { values: v, positionals } = parseFlags(argv);
     const command = positionals[0];
     if (v.help || (!command && !v.list)) {
-      io.out(HELP[command === 'run' || command === 'plan' || command === 'profile' ? command : 'main']);
+      io.out(HELP[command && command in HELP ? (command as keyof typeof HELP) : 'main']);
       return v.help ? 0 : 2;
     }
     if (command === 'profile') return await profileCommand(io, positionals.slice(1), v['from-openapi']);
+    if (command === 'proxy') return await proxyCommand(io, v, htmlStatements);
     const doc = loadDescription();
     const assumptions = listAssumptions(doc);
     if (v.list) {
@@ -58,7 +60,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       for (const r of responseRules) io.out(`${r.id.padEnd(34)} ${'response'.padEnd(9)} ${r.statement}\n`);
       return 0;
     }
-    if (command !== 'run' && command !== 'plan') throw new RunError(`unknown command: ${command} (run, plan, profile)`);
+    if (command !== 'run' && command !== 'plan')
+      throw new RunError(`unknown command: ${command} (run, plan, profile, proxy)`);
     if (v.target !== undefined) oneOf(v.target, ['mock', 'sandbox', 'live'], '--target');
     if (v.provision !== undefined) oneOf(v.provision, ['sandbox'], '--provision');
     // A rate only where one is asked for; selection.ts decides the default of each target.

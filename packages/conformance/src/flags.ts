@@ -29,6 +29,13 @@ export const OPTIONS = {
   'listing-path': { type: 'string' },
   profile: { type: 'string' },
   'from-openapi': { type: 'string' },
+  upstream: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  until: { type: 'string' },
+  for: { type: 'string' },
+  'max-body': { type: 'string' },
+  remember: { type: 'string' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -7,6 +7,7 @@ Usage:
                                                  settings in effect
   tas-conformance profile init [FILE]            write a deployment profile with every default
   tas-conformance profile --from-openapi SRC [FILE]   propose one from the deployment's OpenAPI description
+  tas-conformance proxy --upstream URL [options] judge real traffic as it passes to a deployment
   tas-conformance --list                         every check: id, kind, interface statement
   tas-conformance <command> --help
 
@@ -110,5 +111,45 @@ read, and each operation's success status. Pass it to plan and run with --profil
 The JSON Schema of the format is profile.schema.json in the package. A profile that does not read
 is refused before any request, each problem with its line and column (exit 2).
 Exit codes: 0 written, 2 it could not be (bad flags, a file that exists, a description not read).
+`,
+  proxy: `tas-conformance proxy: judge the traffic of apps, browsers and test suites as it passes
+
+Usage: tas-conformance proxy --upstream URL [--port P] [--host ADDR] [--profile FILE]
+                             [--until N] [--for SECONDS] [--json PATH] [--junit PATH] [--html PATH]
+
+Listens on http://ADDR:P and forwards every request and answer unchanged to the deployment at URL
+(http:// or https://; a path in it prefixes every request's): method, path, query, headers (Host
+set to the upstream's; the hop-by-hop ones, as HTTP requires), bodies streamed both ways, over
+kept-alive connections. It sends nothing of its own and never holds, alters or reorders an answer.
+Each exchange, after its answer was sent, is judged as run judges its own: the response rules and
+the interface's model (answers held against earlier answers about the same record), stated
+failures apart from assumed notes, the deployment's open choices read from --profile.
+
+  --upstream URL           the deployment to forward to (required); an HTTPS one whose certificate a
+                           private CA signed: NODE_EXTRA_CA_CERTS=ca.pem tas-conformance proxy ...
+  --port P                 where to listen (default 0: a free port, printed)
+  --host ADDR              the address to listen on (default 127.0.0.1; 0.0.0.0 for phones and other
+                           machines on the network)
+  --profile FILE           the deployment profile, as for run (its listing and result paths, success
+                           statuses, encodings)
+  --until N                stop after N exchanges;  --for SECONDS  stop after SECONDS
+  --max-body BYTES         bodies judged up to BYTES (default 1048576); a longer exchange passes
+                           through whole, unjudged, and is counted
+  --remember N             records (and as many roadmaps) the model remembers (default 10000); past
+                           it, the least recently seen is forgotten, so memory stays bounded
+  --timeout SECONDS        an upstream silent this long fails the request (default 30)
+  --strict                 assumed notes fail too
+  --json PATH, --junit PATH, --html PATH   the run's reports, written on stop: an entry per
+                           operation with what passed it (exchanges, statuses, findings), and the
+                           operations never exercised
+  --help                   this help
+
+Live: a stated failure prints as it happens, with the exchanges that contradict each other as curl
+lines (the API key read from $TAS_API_KEY, never printed); a repeat prints one line. An upstream
+that does not answer (refused, reset, timed out) gets the client a 502 in the API's envelope and
+prints an UPSTREAM line: the upstream's failure, never a verdict on the deployment.
+Stops on Ctrl-C (SIGINT), SIGTERM, --until or --for, then prints the summary and writes the reports.
+Exit codes: 0 nothing stated failed, 1 a stated failure, 2 nothing could be judged (no exchange was
+an operation of the interface, or the upstream never answered) or bad flags.
 `,
 };

@@ -8,6 +8,8 @@ export { createPacer, DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 export type { Created, Selection } from './options.js';
 export { type Plan, pacedSeconds, planFor } from './plan.js';
 export { skipReason } from './preflight.js';
+export type { ProxyResult } from './proxy/report.js';
+export { DEFAULT_MAX_BODY, DEFAULT_REMEMBER, type Proxy, type ProxyOptions, startProxy } from './proxy/session.js';
 export { registry } from './registry.js';
 export { formatResultLine, formatSummary } from './report/console.js';
 export { type FindingGroup, groupFindings } from './report/group.js';

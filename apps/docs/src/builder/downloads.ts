@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { type Addresses, atAddresses, hostedProse } from '../guide/addresses.js';
 import { type ClientDownload, clientReadmePage, DOWNLOADS, downloadsPage } from '../guide/downloads.js';
 import { breakable, esc } from '../guide/html.js';
+import { proxyPage } from '../guide/proxy.js';
 import type { ServerDownload } from '../guide/servers.js';
 import type { ClientPackage } from './client-package.js';
 import { type ChangeGroup, conversionChanges } from './openapi30/changes.js';
@@ -59,6 +60,7 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
     const html = forThePage(hostedReadme(await marked.parse(text), addresses));
     pages[DOWNLOADS.clientPage] = clientReadmePage({ doc, html, control });
   }
+  if (conformance) pages['proxy.html'] = proxyPage({ doc, suite: conformance, addresses, control });
   const download = client && { ...client, readme };
   pages['downloads.html'] = downloadsPage({
     doc,

@@ -37,5 +37,6 @@ when the run could not be made. The sandbox paces its callers to the API's rate 
 minutes and says so first. <code>${run} --help</code> lists every option; against the mock add <code>--target mock</code>; against a
 live deployment, <code>${run} plan --write-fixtures fixtures.json</code> writes the fixtures file a live run needs (records
 and roadmaps of yours), and <code>run --fixtures fixtures.json</code> reads it. The package's README, in the tarball, explains each
-check.</p>`;
+check. To judge what your apps and partners really send, put <a href="proxy.html">the suite's proxy</a> in front of the
+deployment.</p>`;
 }

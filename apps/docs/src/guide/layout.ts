@@ -31,6 +31,7 @@ ${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('\n')}
 export const UNDER: Record<string, string> = {
   'client.html': 'downloads.html',
   'hosting.html': 'downloads.html',
+  'proxy.html': 'downloads.html',
   'sandbox.html': 'downloads.html',
 };
 

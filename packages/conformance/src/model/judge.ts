@@ -128,12 +128,14 @@ function readRecord(data: unknown) {
  * operation succeeds, and returns a verdict only where an answer contradicts what a quote predicts.
  * What it cannot read predicts nothing.
  */
-export function createModel() {
+export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?: number } = {}) {
   const records = new Map<string, Known>();
   const roadmaps = new Map<string, { mode?: Mode; records: string[] }>();
   const known = (token: string) => {
     const k = records.get(token) ?? {};
+    records.delete(token);
     records.set(token, k);
+    forget(records, remember);
     return k;
   };
   const move = (token: string, to: State, exchange: ModelExchange, by: ModelOperation) => {
@@ -220,7 +222,9 @@ export function createModel() {
       });
       const mode: Mode | undefined =
         data.tests_auth_required === true ? 'sms' : data.tests_auth_required === false ? 'instant' : undefined;
+      roadmaps.delete(token);
       roadmaps.set(token, { mode, records: tokens });
+      forget(roadmaps, remember);
       for (const t of tokens) {
         const r = known(t);
         r.kind = 'roadmap';
@@ -243,11 +247,21 @@ export function createModel() {
   return {
     observe,
     /** What the model holds of a record: its state, mode and kind, as far as answers showed them. */
+    /** Records and roadmaps it remembers (at most `remember` of each). */
+    size: () => ({ records: records.size, roadmaps: roadmaps.size }),
     stateOf: (token: string) => {
       const k = records.get(token.toLowerCase());
       return k && { state: k.state, mode: k.mode, kind: k.kind, roadmap: k.roadmap };
     },
   };
+}
+
+/** Bounded memory (a proxy left running): past `remember` entries, the least recently seen is forgotten. */
+function forget(map: Map<string, unknown>, remember: number) {
+  for (const oldest of map.keys()) {
+    if (map.size <= remember) return;
+    map.delete(oldest);
+  }
 }
 
 export type Model = ReturnType<typeof createModel>;

@@ -1,0 +1,92 @@
+import { type ProxyResult, registry, responseRules, startProxy } from '@tas/conformance';
+import { listAssumptions, loadDescription } from '@tas/openapi';
+import { type Sandbox, startSandbox } from '@tas/sandbox';
+import { run as newmanRun } from 'newman';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The suite's fault harness (the generated breaches laid over a sandbox), as the conformance tests use it.
+import { faultOf } from '../../../packages/conformance/test/claims/breach.js';
+import { MAIN_KEY, OTHER_KEY } from '../../../packages/conformance/test/faults/faults.js';
+import { startFaultProxy } from '../../../packages/conformance/test/faults/proxy.js';
+import { convertTo30 } from '../src/builder/openapi30/convert.js';
+import { type POSTMAN_ENVIRONMENTS, postmanCollection, postmanEnvironment } from '../src/builder/postman.js';
+
+// The downloads page's Postman collection under newman, through `tas-conformance proxy`: traffic the
+// proxy's authors did not write, every operation of the interface among it.
+const doc = loadDescription();
+let built: Record<string, unknown>;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  const json = doc as unknown as Record<string, unknown>;
+  built = await postmanCollection(await convertTo30(json), json);
+  sandbox = await startSandbox({ port: 0, rateLimit: false });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** The collection run by newman with the page's environment `name`, its base_url the proxy's. */
+function newman(name: keyof typeof POSTMAN_ENVIRONMENTS, url: string) {
+  const environment = postmanEnvironment(name, doc.info.title) as { values: { key: string; value: string }[] };
+  for (const v of environment.values) if (v.key === 'base_url') v.value = url;
+  return new Promise<void>((resolve, reject) =>
+    newmanRun({ collection: structuredClone(built), environment, reporters: [], timeoutRequest: 30_000 }, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+}
+
+/** The collection through a proxy in front of `upstream`: live lines and the proxy's result. */
+async function through(upstream: string, name: keyof typeof POSTMAN_ENVIRONMENTS) {
+  const lines: string[] = [];
+  const proxy = await startProxy({ upstream, doc, onLine: (l) => lines.push(l) });
+  await newman(name, proxy.url);
+  return { lines, result: (await proxy.stop()) as ProxyResult };
+}
+
+describe('the Postman collection through the proxy', () => {
+  it.each(['sandbox', 'sandbox-sms'] as const)(
+    'against a sandbox with the %s environment: every operation exercised, no stated finding',
+    async (name) => {
+      const { lines, result } = await through(sandbox.url, name);
+      expect(lines).toEqual([]);
+      expect(result.findings.stated).toBe(0);
+      expect(result.conforms).toBe(true);
+      const never = result.results.filter((r) => !r.requests).map((r) => r.id);
+      expect(never).toEqual(name === 'sandbox' ? ['verifyRecordAuth', 'verifyRoadmapAuth'] : []);
+    },
+  );
+
+  // The stated claims only a response rule holds: what passes the proxy shows them as a run does.
+  const ruleIds = new Set(responseRules.map((r) => r.id));
+  const stated = registry(doc, listAssumptions(doc)).claims.filter(
+    (c) => c.basis === 'stated' && c.checks.length && c.checks.every((id) => ruleIds.has(id)),
+  );
+  const breaches = new Map(
+    stated.flatMap((c) => c.breaches.filter((b) => !b.couldNotRun).map((b) => [JSON.stringify(b), { b, c }] as const)),
+  );
+  let touched = 0;
+  afterAll(() => {
+    process.stdout.write(`postman through the proxy: ${touched} of ${breaches.size} breaches touched, each reported\n`);
+  });
+  it.each([...breaches.values()].map(({ b, c }) => [`${c.id}: ${b.family} ${b.op} ${b.path ?? ''}`, b, c] as const))(
+    'through the breach %s: reported under its rule, as a run reports it',
+    async (_name, breach, claim) => {
+      const sms = breach.mode !== 'instant';
+      const [main, other] = sms ? [MAIN_KEY, OTHER_KEY] : [OTHER_KEY, MAIN_KEY];
+      const { fault, applied } = faultOf(doc, breach, { main, other, sms });
+      const faulty = await startFaultProxy(sandbox.url, fault);
+      try {
+        const { lines, result } = await through(faulty.url, sms ? 'sandbox-sms' : 'sandbox');
+        if (!applied()) return;
+        touched++;
+        const named = result.results.flatMap((r) => r.findings).filter((f) => claim.checks.includes(f.rule));
+        expect(named.some((f) => !f.assumed)).toBe(true);
+        expect(result.conforms).toBe(false);
+        expect(lines.join('\n')).toMatch(new RegExp(`stated \\[(${claim.checks.join('|')})\\]`));
+      } finally {
+        await faulty.close();
+      }
+    },
+  );
+});
