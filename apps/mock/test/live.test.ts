@@ -23,12 +23,13 @@ const example = join(sources, 'components/examples/RecordDetailReady.yaml');
 it(
   'npm run mock answers from an edited example with no restart, and keeps it past an invalid edit; --no-watch is in --help',
   async () => {
-    mock = await launchReady(
+    const launched = await launchReady(
       ['npm', 'run', '--silent', 'mock', '--', '--port', '0'],
       /listening on (http:\/\/[\d.:]+)\/api\/v2\/[\s\S]*watching /,
       { cwd: root, env: { TAS_OPENAPI_DIR: sources } },
     );
-    const [, url] = mock.ready;
+    mock = launched;
+    const [, url] = launched.ready;
     const title = async () =>
       (await (await fetch(`${url}/api/v2/record/${TOKEN}/`, { headers: { 'API-KEY': 'any' } })).json()).data
         ?.test_title;
