@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { createGuardedServer, envelope, listen } from '@tas/serve';
+import { createGuardedServer, envelope, listen, trustList } from '@tas/serve';
 import { createApp, type Exchange, quiet } from './app.js';
 import { limits } from './catalog/examples.js';
 import { createFormSecrets } from './forms/secret.js';
@@ -27,6 +27,11 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Origins a browser page may call from (`*` any); default the origins of this machine (any port). */
   cors?: readonly string[];
+  /**
+   * Proxies (addresses or CIDR ranges) whose X-Forwarded-For (else X-Real-IP) names the client, so
+   * that per-client bounds hold behind them; their own connections are held to no client's share.
+   */
+  trustProxy?: readonly string[];
   log?: (line: string) => void;
   /** The sandbox clock in epoch milliseconds; default Date.now. */
   now?: () => number;
@@ -80,7 +85,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log: options.log ?? quiet,
     observe: options.observe,
   });
-  const server = createGuardedServer(app, { answer: envelope, log: options.log ?? quiet });
+  const trusted = trustList(options.trustProxy ?? []);
+  if ('bad' in trusted) throw new Error(`trustProxy ${trusted.bad} is not an address or a CIDR range`);
+  const server = createGuardedServer(app, { answer: envelope, log: options.log ?? quiet, trusted });
   const listening = await listen(server, options.port ?? 4020, options.host ?? '127.0.0.1');
   publicUrl ??= listening.url;
   return {
