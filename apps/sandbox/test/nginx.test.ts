@@ -203,16 +203,6 @@ it('nginx in front of two sandbox processes: keys spread by hash, partners serve
     paced(until, 500, () => requestFrom('127.0.0.9', 'GET', '/media/options/201.png')),
   ]);
   const [...hostileStatuses] = await attacks;
-  console.log(
-    'nginx test statuses',
-    JSON.stringify({
-      servedA,
-      servedB,
-      fresh,
-      hostile: hostileStatuses.map((h) => [...new Set(h)]),
-      n: hostileStatuses.map((h) => h.length),
-    }),
-  );
   for (const s of drips) s.destroy();
   const greedy = hostileStatuses.pop() as number[];
 
