@@ -226,7 +226,7 @@ export function createApp(o: AppOptions) {
       release = await fair.enter(KEYLESS_WORK, 1);
       await fair.turn(KEYLESS_WORK);
       const began = performance.now();
-      answered = answerForm(o.db, o.clock, o.formSecrets, method, token, req.headers['content-type'], raw);
+      answered = answerForm(o.db, o.clock, o.formSecrets, method, token, req.headers['content-type'], raw, o.cors);
       fair.charge(KEYLESS_WORK, performance.now() - began);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
