@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { createGuardedServer, envelope, listen, trustList } from '@tas/serve';
 import { createApp, type Exchange, quiet } from './app.js';
 import { limits } from './catalog/examples.js';
-import { createFormSecrets } from './forms/secret.js';
+import { createFormSecrets, formKey } from './forms/secret.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import { createKeyRing } from './keys/ring.js';
-import { metaValue, openDb } from './store/db.js';
+import { openDb } from './store/db.js';
 import { ensureSeed } from './store/seed.js';
 
 export interface SandboxOptions {
@@ -75,7 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     keys,
     publicUrl: () => publicUrl ?? '',
     cors: options.cors,
-    formSecrets: createFormSecrets(metaValue(db, 'form-secret-key', () => randomBytes(32))),
+    formSecrets: createFormSecrets(formKey(db, options.keys?.host)),
     rootText: rootText(
       sms === DEFAULT_KEYS.sms ? sms : undefined,
       instant === DEFAULT_KEYS.instant ? instant : undefined,
