@@ -70,5 +70,7 @@ export const LIMITS_TEXT = `Per key: at most ${n(QUOTAS.records)} records, ${n(Q
 Without a key that names an organizer (forms, media, refused calls): ${KEYLESS.perMinute} requests a minute and
   ${n(KEYLESS.perHour)} an hour per client address (then 429 rate_limited; preflights count), form posts up to ${KEYLESS.formBytes / 1024} KiB, and
   together no more of the sandbox's time than one key; a form's secret lasts ${FORM_SECRET_TTL_S / 3600} h.
+In all: at most ${n(PARTNER_KEYS)} partner keys, so at most ${n(PARTNER_KEYS * QUOTAS.records)} records, ${n(PARTNER_KEYS * QUOTAS.roadmaps)} roadmaps and ${n(PARTNER_KEYS * QUOTAS.outbox)} outbox
+  entries in the database (about 6.5 MB of file a key at its quotas, so about 3.3 GB; a revoked key's go).
 Pages: records up to 100 (default 20), control API roadmaps up to ${PAGES.roadmaps.max} (default ${PAGES.roadmaps.default}),
   SMS outbox up to ${PAGES.outbox.max} (default ${PAGES.outbox.default}); no answer is larger than a page.`;
