@@ -15,6 +15,7 @@ export function defaultSiteOptions(): Omit<SiteOptions, 'log'> {
     conformanceDir: root('packages/conformance'),
     serverDirs: [root('apps/sandbox/dist'), root('apps/mock/dist')],
     controlDescription: root('apps/sandbox/control.openapi.yaml'),
+    sandboxGuide: root('apps/sandbox/README.md'),
     arazzoDir: root('openapi/arazzo'),
   };
 }

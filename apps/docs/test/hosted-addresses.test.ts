@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { LOCAL } from '../src/guide/addresses.js';
 import { DOWNLOADS } from '../src/guide/downloads.js';
+import { hostingSection } from '../src/guide/hosting.js';
 import { PUBLISHED, publishedSite } from './published-site.js';
 
 // The site built as a publisher builds it (`npm run build -w @tas/docs -- …`, in a process of its own)
@@ -139,6 +140,18 @@ describe('the page for whoever hosts the sandbox for partners', () => {
     expect(hosted.read('downloads.html')).toContain('<a href="hosting.html">');
     const local = await built();
     expect(local.read('hosting.html')).toContain('This site names no hosted sandbox: each person adds one by hand');
+  });
+
+  it("shows the sandbox README's hosting guide word for word: the paths to pass, never /__sandbox/", async () => {
+    // The issue: the README said pass /api/v2/, /media/ and /forms/; this page said /api/v2/ and /__sandbox/.
+    const page = (await built('hosted')).read('hosting.html');
+    const readme = readFileSync(new URL('../../sandbox/README.md', import.meta.url), 'utf8');
+    const guide = hostingSection(readme);
+    expect(guide).toContain('passes exactly `/api/v2/` (the API), `/media/`');
+    for (const line of ['hash $http_api_key;', 'location /s1/forms/', '--trust-proxy 127.0.0.1'])
+      expect(page).toContain(line);
+    expect(page).toMatch(/and never\s+<code>\/__sandbox\/<\/code>/);
+    expect(page).not.toMatch(/passes <code>\/api\/v2\/<\/code> and <code>\/__sandbox\/<\/code>/);
   });
 });
 

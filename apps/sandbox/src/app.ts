@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerMedia, checkRequest, isRefusal, type Operation, type RawBody, routeRequest } from '@tas/openapi';
-import { readBody } from '@tas/serve';
+import { clientOf, readBody } from '@tas/serve';
 import { type Contract, contracts } from './contracts.js';
 import { refuse } from './errors/index.js';
 import type { FormSecrets } from './forms/secret.js';
@@ -129,9 +129,9 @@ export function createApp(o: AppOptions) {
   const keylessLimit = o.rateLimit ? createRateLimiter(KEYLESS) : undefined;
   const corsFor = createCors(o.cors);
 
-  /** A keyless request's turn of its client address's budget (429 past it), on the real clock. */
+  /** A keyless request's turn of its client's budget (429 past it), on the real clock. */
   function chargeKeyless(req: IncomingMessage): void {
-    keylessLimit?.(req.socket.remoteAddress ?? '', o.clock());
+    keylessLimit?.(clientOf(req), o.clock());
   }
 
   /**
@@ -262,7 +262,7 @@ export function createApp(o: AppOptions) {
       release = await fair.enter(KEYLESS_WORK, 1);
       await fair.turn(KEYLESS_WORK);
       const began = performance.now();
-      answered = answerForm(o.db, o.clock, o.formSecrets, method, token, req.headers['content-type'], raw);
+      answered = answerForm(o.db, o.clock, o.formSecrets, method, token, req.headers['content-type'], raw, o.cors);
       fair.charge(KEYLESS_WORK, performance.now() - began);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -295,9 +295,15 @@ export function createApp(o: AppOptions) {
       // An HTML questionnaire's own submission: a form post, no API key (forms/submit.ts).
       status = await form(req, res, method, token);
     } else if (method === 'OPTIONS') {
+      // A preflight carries no key: it costs its client's keyless budget.
       req.resume();
-      status = 204;
-      res.writeHead(status, { ...cors, ...PREFLIGHT }).end();
+      try {
+        chargeKeyless(req);
+        status = 204;
+        res.writeHead(status, { ...cors, ...PREFLIGHT }).end();
+      } catch (error) {
+        status = sendEnvelope(res, error as ApiError, cors);
+      }
     } else {
       let admitted: Admitted | Refused;
       try {

@@ -13,6 +13,7 @@ import {
   parseFlags,
   parsePort,
   runServer,
+  trustList,
   UsageError,
 } from '@tas/serve';
 import { readKeyFile, runKeysCommand } from './keys/command.js';
@@ -47,6 +48,9 @@ Options:
                         partner keys at /__sandbox/keys/; none by default
   --public-url URL      the address partners reach it at, e.g. behind a TLS proxy (env SANDBOX_PUBLIC_URL;
                         default where it listens): the HTML questionnaire's form posts there
+  --trust-proxy ADDR    a proxy in front (an address or CIDR range, repeatable; env SANDBOX_TRUST_PROXY,
+                        comma-separated): a request from it counts against the client its last
+                        X-Forwarded-For entry (else X-Real-IP) names; untrusted, those headers are ignored
   --cors-origin ORIGIN  a website allowed to call it from a browser, repeatable, * for any
                         (env SANDBOX_CORS_ORIGINS, comma-separated; default the origins of this machine)
   --rate-minute N       calls per minute per key (env SANDBOX_RATE_MINUTE; default ${DEFAULT_RATE_LIMIT.perMinute})
@@ -56,9 +60,12 @@ Options:
 ${WATCH}  -h, --help            this help
 
 Partner keys of a hosted sandbox, on its --db file (the key is printed once, by issue):
-  ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} keys issue --db PATH [--mode sms|instant] [--label TEXT]
+  ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} keys issue --db PATH [--mode sms|instant] [--label TEXT] [--shard N/M]
   ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} keys list --db PATH
   ${COMMAND}${COMMAND.startsWith('npm ') ? ' --' : ''} keys revoke ID --db PATH
+
+  (--shard N/M: a key that nginx's \`hash $http_api_key;\` sends to the Nth of M sandboxes, as its README's
+  hosting guide sets them up; the label: at most 100 characters, no control character)
 
 Logs one line per request (never the API key). Stops cleanly on SIGTERM and SIGINT.
 An HTML questionnaire's form carries a secret that lets it be posted for ${FORM_SECRET_TTL_S / 3600} h.
@@ -110,6 +117,7 @@ if (argv[0] === 'keys') {
         'key-instant': { type: 'string' },
         'public-url': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        'trust-proxy': { type: 'string', multiple: true },
         'rate-minute': { type: 'string' },
         'rate-hour': { type: 'string' },
         'no-rate-limit': { type: 'boolean' },
@@ -141,6 +149,12 @@ if (argv[0] === 'keys') {
       host: key(undefined, 'SANDBOX_HOST_KEY'),
     };
     const cors = flags['cors-origin'] ?? env.SANDBOX_CORS_ORIGINS?.split(',').map((o) => o.trim());
+    const trustProxy = flags['trust-proxy'] ?? env.SANDBOX_TRUST_PROXY?.split(',').map((o) => o.trim());
+    const untrustable = trustProxy && trustList(trustProxy);
+    if (untrustable && 'bad' in untrustable)
+      throw new UsageError(
+        `${flags['trust-proxy'] ? '--trust-proxy' : 'SANDBOX_TRUST_PROXY'} ${untrustable.bad} is not an address or a CIDR range; give one such as 127.0.0.1 or 10.0.0.0/8`,
+      );
     const rateOff = flags['no-rate-limit'] || env.SANDBOX_RATE_LIMIT === 'off';
     const rateLimit = rateOff
       ? (false as const)
@@ -173,6 +187,7 @@ if (argv[0] === 'keys') {
           keys,
           publicUrl: publicUrl(either('--public-url', flags['public-url'], 'SANDBOX_PUBLIC_URL')),
           cors,
+          trustProxy,
           rateLimit,
           log: flags.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
         }).catch((error: unknown) => {

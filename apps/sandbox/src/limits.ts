@@ -43,9 +43,11 @@ export const KEY_WORK = {
  * What a client address may send without a key that names an organizer (form posts, media, calls
  * refused 401), on the real clock: its own small budget, past it 429 `rate_limited`. Form posts are
  * read up to `formBytes` (a questionnaire's answers take a few hundred); all keyless work together
- * takes turns as one key does, so it gets no larger share of the sandbox than one key.
+ * takes turns as one key does, so it gets no larger share of the sandbox than one key. The budgets
+ * of at most `clients` addresses are kept (the least recently seen forgotten first, and each at the
+ * end of its hour), so no number of addresses grows the sandbox's memory past about 2 MB for them.
  */
-export const KEYLESS = { perMinute: 120, perHour: 2_000, formBytes: 16 * 1024 } as const;
+export const KEYLESS = { perMinute: 120, perHour: 2_000, formBytes: 16 * 1024, clients: 20_000 } as const;
 
 /** Partner keys a sandbox holds at once (each with an organizer, its seed and its quotas). */
 export const PARTNER_KEYS = 500;
@@ -66,7 +68,9 @@ export const LIMITS_TEXT = `Per key: at most ${n(QUOTAS.records)} records, ${n(Q
   calls wait their turn, at most ${KEY_WORK.waiting} (then 429 too_busy); keys take turns, long work in steps,
   and while another key is active a key gets at most ${KEY_WORK.share * 100}% of the sandbox's time.
 Without a key that names an organizer (forms, media, refused calls): ${KEYLESS.perMinute} requests a minute and
-  ${n(KEYLESS.perHour)} an hour per client address (then 429 rate_limited), form posts up to ${KEYLESS.formBytes / 1024} KiB, and
+  ${n(KEYLESS.perHour)} an hour per client address (then 429 rate_limited; preflights count), form posts up to ${KEYLESS.formBytes / 1024} KiB, and
   together no more of the sandbox's time than one key; a form's secret lasts ${FORM_SECRET_TTL_S / 3600} h.
+In all: at most ${n(PARTNER_KEYS)} partner keys, so at most ${n(PARTNER_KEYS * QUOTAS.records)} records, ${n(PARTNER_KEYS * QUOTAS.roadmaps)} roadmaps and ${n(PARTNER_KEYS * QUOTAS.outbox)} outbox
+  entries in the database (about 6.5 MB of file a key at its quotas, so about 3.3 GB; a revoked key's go).
 Pages: records up to 100 (default 20), control API roadmaps up to ${PAGES.roadmaps.max} (default ${PAGES.roadmaps.default}),
   SMS outbox up to ${PAGES.outbox.max} (default ${PAGES.outbox.default}); no answer is larger than a page.`;

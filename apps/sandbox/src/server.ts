@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { createGuardedServer, envelope, listen } from '@tas/serve';
+import { createGuardedServer, envelope, listen, trustList } from '@tas/serve';
 import { createApp, type Exchange, quiet } from './app.js';
 import { limits } from './catalog/examples.js';
-import { createFormSecrets } from './forms/secret.js';
+import { createFormSecrets, formKey } from './forms/secret.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import { createKeyRing } from './keys/ring.js';
-import { metaValue, openDb } from './store/db.js';
+import { openDb } from './store/db.js';
 import { ensureSeed } from './store/seed.js';
 
 export interface SandboxOptions {
@@ -27,6 +26,11 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Origins a browser page may call from (`*` any); default the origins of this machine (any port). */
   cors?: readonly string[];
+  /**
+   * Proxies (addresses or CIDR ranges) whose X-Forwarded-For (else X-Real-IP) names the client, so
+   * that per-client bounds hold behind them; their own connections are held to no client's share.
+   */
+  trustProxy?: readonly string[];
   log?: (line: string) => void;
   /** The sandbox clock in epoch milliseconds; default Date.now. */
   now?: () => number;
@@ -70,7 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     keys,
     publicUrl: () => publicUrl ?? '',
     cors: options.cors,
-    formSecrets: createFormSecrets(metaValue(db, 'form-secret-key', () => randomBytes(32))),
+    formSecrets: createFormSecrets(formKey(db, options.keys?.host)),
     rootText: rootText(
       sms === DEFAULT_KEYS.sms ? sms : undefined,
       instant === DEFAULT_KEYS.instant ? instant : undefined,
@@ -80,7 +84,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log: options.log ?? quiet,
     observe: options.observe,
   });
-  const server = createGuardedServer(app, { answer: envelope, log: options.log ?? quiet });
+  const trusted = trustList(options.trustProxy ?? []);
+  if ('bad' in trusted) throw new Error(`trustProxy ${trusted.bad} is not an address or a CIDR range`);
+  const server = createGuardedServer(app, { answer: envelope, log: options.log ?? quiet, trusted });
   const listening = await listen(server, options.port ?? 4020, options.host ?? '127.0.0.1');
   publicUrl ??= listening.url;
   return {

@@ -95,6 +95,18 @@ describe('npm run sandbox with a bad argument', () => {
       `npm run sandbox: --key-file ${notADb}, line 1: expected NAME=value with NAME one of SANDBOX_KEY_SMS, SANDBOX_KEY_INSTANT, SANDBOX_HOST_KEY`,
     ],
     [
+      'a proxy to trust that is no address',
+      () => [['--trust-proxy', 'proxy.example']],
+      2,
+      'npm run sandbox: --trust-proxy proxy.example is not an address or a CIDR range; give one such as 127.0.0.1 or 10.0.0.0/8',
+    ],
+    [
+      'a label that would forge a row of keys list',
+      () => [['keys', 'issue', '--db', join(dir, 'labels.db'), '--label', 'a\tb']],
+      2,
+      'npm run sandbox: --label "a\\tb" is not a label; give at most 100 characters, no tab, line break or other control character',
+    ],
+    [
       'keys without a database',
       () => [['keys', 'list']],
       2,

@@ -51,7 +51,9 @@ describe('the HTML questionnaire in the sandbox', () => {
     const c = sandbox.as(INSTANT_KEY);
     const { token, html } = await htmlRecord(c);
     const page = await browser.newPage();
-    // The partner's page: the form in an iframe, and a listener for the form's message.
+    // The partner's page, on an origin of this machine (a local sandbox's default embedder): the
+    // form in an iframe, and a listener for the form's message.
+    await page.goto(`${sandbox.url}/`);
     await page.setContent('<iframe id="tas" style="width:100%;height:900px"></iframe>');
     await page.evaluate((srcdoc) => {
       const w = window as unknown as { finished: Promise<unknown> };
@@ -131,6 +133,26 @@ describe('the form’s action', () => {
       expect(/action="([^"]+)"/.exec(questions.body.data.html)?.[1]).toBe(
         `https://sandbox.partner.example/forms/${token}/`,
       );
+    } finally {
+      await hosted.close();
+    }
+  });
+});
+
+describe('the finished page’s message', () => {
+  it.each([
+    // the hosted sandbox's --cors-origin → where the page posts its message
+    ['none (a local sandbox)', undefined, 'location.ancestorOrigins'],
+    ['one website', ['https://partner.example'], '["https://partner.example"].forEach'],
+    ['any (*), as the host chose', ['*'], '["*"].forEach'],
+  ])('with %s allowed goes only there', async (_name, cors, want) => {
+    // The issue's attack: the finished form posted its message to any parent.
+    const hosted = await start({ cors });
+    try {
+      const { token, html } = await htmlRecord(hosted.as(INSTANT_KEY));
+      const page = await (await post(`${hosted.url}/forms/${token}/`, `${secretOf(html)}&${ANSWERS(3)}`)).text();
+      expect(page).toContain(want);
+      if (cors?.[0] !== '*') expect(page).not.toContain('"*"');
     } finally {
       await hosted.close();
     }

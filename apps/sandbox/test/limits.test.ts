@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { KEY_WORK, LIMITS_TEXT, PAGES, QUOTAS, SMS_THROTTLE } from '../src/limits.js';
+import { KEY_WORK, LIMITS_TEXT, PAGES, PARTNER_KEYS, QUOTAS, SMS_THROTTLE } from '../src/limits.js';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const n = (x: number) => x.toLocaleString('en-US');
@@ -38,4 +38,8 @@ it('the README states the same numbers', () => {
     `${KEY_WORK.units} units; a costly call (a list page, a roadmap, a reset) counts ${KEY_WORK.costly}`,
   );
   expect(readme).toContain(`at most ${KEY_WORK.waiting}`);
+  // The database as a whole: the keys times their quotas.
+  expect(readme).toContain(
+    `at most ${n(PARTNER_KEYS * QUOTAS.records)} records, ${n(PARTNER_KEYS * QUOTAS.roadmaps)} roadmaps and ${n(PARTNER_KEYS * QUOTAS.outbox)}`,
+  );
 });

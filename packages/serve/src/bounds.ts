@@ -41,5 +41,14 @@ export const STOP_TIMEOUT_MS = 5_000;
 /** Every answer says what it is, so a browser never sniffs another type from its bytes. */
 export const SECURITY_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
 
+/**
+ * Bytes of request bodies one client address may have read and not yet answered (four bodies at the
+ * API's 1 MiB limit): a reader past it is paused, its bytes left in the kernel, until one finishes.
+ */
+export const BODY_BYTES_PER_CLIENT = 4 * 1024 * 1024;
+
+/** Bytes of bodies being read from all clients; past it each client reads within a fair share. */
+export const BODY_BYTES_TOTAL = 64 * 1024 * 1024;
+
 /** The bounds as `--help` and the READMEs state them. */
-export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), an answer the client takes nothing of for ${SEND_TIMEOUT_MS / 1000} s is dropped and its connection closed, at most ${MAX_HEADERS} header fields (else 431), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once and ${MAX_CONNECTIONS_PER_CLIENT} from one client address (else 429), deadlines checked every ${DEADLINE_CHECK_MS / 1000} s; SIGINT or SIGTERM ends it within ${STOP_TIMEOUT_MS / 1000} s.`;
+export const BOUNDS_TEXT = `Bounds: headers within ${HEADERS_TIMEOUT_MS / 1000} s, a whole request within ${REQUEST_TIMEOUT_MS / 1000} s (else 408), an answer the client takes nothing of for ${SEND_TIMEOUT_MS / 1000} s is dropped and its connection closed, at most ${MAX_HEADERS} header fields (else 431), idle connections closed after ${KEEP_ALIVE_TIMEOUT_MS / 1000} s, at most ${MAX_CONNECTIONS} connections at once, shared fairly between client addresses (at most ${MAX_CONNECTIONS_PER_CLIENT} from one, else 429; at the cap a newcomer under its share takes the slowest connection of the client holding most), bodies being read at most ${BODY_BYTES_PER_CLIENT / 1024 / 1024} MiB per client address and ${BODY_BYTES_TOTAL / 1024 / 1024} MiB in all (a reader past it waits), deadlines checked every ${DEADLINE_CHECK_MS / 1000} s; SIGINT or SIGTERM ends it within ${STOP_TIMEOUT_MS / 1000} s.`;

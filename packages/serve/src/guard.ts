@@ -12,6 +12,8 @@ import {
   SECURITY_HEADERS,
   SEND_TIMEOUT_MS,
 } from './bounds.js';
+import { noteClient } from './client-address.js';
+import { createClientTable } from './clients.js';
 import { SLICE_BYTES, sliceLargeEnds } from './slices.js';
 import { unsentBytes } from './unsent.js';
 
@@ -39,6 +41,10 @@ export interface GuardOptions {
   headersTimeoutMs?: number;
   /** Connections one client address may hold; default MAX_CONNECTIONS_PER_CLIENT (stated). */
   perClient?: number;
+  /** Connections open at once, shared fairly between clients; default MAX_CONNECTIONS (stated). */
+  maxConnections?: number;
+  /** Addresses held to no client's share (a proxy the host trusts, which bounds its own clients). */
+  trusted?: (address: string) => boolean;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -59,7 +65,7 @@ const TUNNEL: Reason = { code: 'method_not_allowed', text: 'CONNECT is not serve
 const FAULT: Reason = { code: 'internal_error', text: 'The server failed on this request; see its log.' };
 const crowded = (n: number): Reason => ({
   code: 'too_many_connections',
-  text: `This client address has ${n} connections open, the most one client may; reuse or close one.`,
+  text: `This client address has ${n} connections open, its share of the server's; reuse or close one.`,
 });
 
 /**
@@ -70,6 +76,7 @@ const crowded = (n: number): Reason => ({
 export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   const sendTimeoutMs = o.sendTimeoutMs ?? SEND_TIMEOUT_MS;
   const perClient = o.perClient ?? MAX_CONNECTIONS_PER_CLIENT;
+  const clients = createClientTable(o.maxConnections ?? MAX_CONNECTIONS, perClient, o.trusted ?? (() => false));
   // The exchange under way on a socket, for a parse error that arrives while it is answered.
   const inFlight = new WeakMap<Duplex, { req: IncomingMessage; res: ServerResponse }>();
   // Sockets refused as one client's too many: whatever they send is never handled.
@@ -80,6 +87,7 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     (req, res) => {
       if (crowd.has(req.socket)) return void req.socket.destroy();
       inFlight.set(req.socket, { req, res });
+      if (o.trusted) noteClient(req, o.trusted);
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
       // Pipelined requests share a socket: only the newest response's end clears it.
       res.once('finish', () => inFlight.get(req.socket)?.res === res && inFlight.delete(req.socket));
@@ -112,7 +120,8 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
   server.headersTimeout = o.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   server.requestTimeout = Math.max(REQUEST_TIMEOUT_MS, server.headersTimeout);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.maxConnections = MAX_CONNECTIONS;
+  // Node's own cap drops a newcomer unseen; ours (below) makes room for it, so node's is a backstop.
+  server.maxConnections = 2 * (o.maxConnections ?? MAX_CONNECTIONS);
   // One more than the bound, so that a request past it is seen (node drops the rest silently).
   server.maxHeadersCount = MAX_HEADERS + 1;
   // A socket that neither takes nor gives a byte for SEND_TIMEOUT_MS (or idle for KEEP_ALIVE_TIMEOUT_MS
@@ -147,23 +156,20 @@ export function createGuardedServer(handler: Handler, o: GuardOptions): Server {
     // client that reads nothing) is let go too.
     socket.resetAndDestroy();
   }
-  // Connections per client address: one client's sockets cannot take every slot (node's own
-  // maxConnections is one count for all). Ours runs before node's own listener sets up the parser.
-  const open = new Map<string, number>();
+  // Connections per client address, within a fair share of the cap (clients.ts). Ours runs before
+  // node's own listener sets up the parser.
   server.prependListener('connection', (socket: Socket) => {
     const who = socket.remoteAddress ?? '';
-    const held = open.get(who) ?? 0;
-    if (held >= perClient) {
+    const { refused, evicted } = clients.admit(socket, who);
+    if (refused !== undefined) {
       crowd.add(socket);
-      o.log(`refused: ${who} holds ${held} connections`);
-      return refuse(socket, 429, crowded(held));
+      o.log(`refused: ${who} holds ${refused} connections`);
+      return refuse(socket, 429, crowded(refused));
     }
-    open.set(who, held + 1);
-    socket.once('close', () => {
-      const left = (open.get(who) ?? 1) - 1;
-      if (left > 0) open.set(who, left);
-      else open.delete(who);
-    });
+    if (evicted) {
+      o.log(`dropped: a slow connection of ${evicted.remoteAddress} for a client with fewer`);
+      evicted.resetAndDestroy();
+    }
   });
   server.on('clientError', (error: Error & { code?: string; reason?: string }, socket: Duplex) => {
     if (crowd.has(socket)) return void socket.destroy();

@@ -1,6 +1,7 @@
 export { type Binding, bindingOf, boundLine, exposureWarning } from './binding.js';
-export { readBody } from './body.js';
+export { bodyBytesHeld, readBody } from './body.js';
 export * from './bounds.js';
+export { clientOf, trustList } from './client-address.js';
 export { helpHint, parseCommandLine } from './command-line.js';
 export { parseFlags } from './flags.js';
 export { createGuardedServer, envelope, type GuardOptions, type Handler, plainText, type Reason } from './guard.js';

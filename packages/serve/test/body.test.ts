@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
-import { connect } from 'node:net';
-import type { RawBody } from '@tas/openapi';
+import { connect, type Socket } from 'node:net';
+import { BODY_LIMIT, type RawBody } from '@tas/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Listening, listen, readBody } from '../src/index.js';
+import { BODY_BYTES_PER_CLIENT, bodyBytesHeld, type Listening, listen, readBody } from '../src/index.js';
 
 const LIMIT = 16;
 
@@ -65,5 +65,78 @@ describe('readBody', () => {
     const [head, bytes] = framed(framing, body);
     await send(head, then === 'cut' ? bytes.subarray(0, bytes.length / 2) : bytes, then);
     expect(await got).toEqual(want);
+  });
+});
+
+describe('readBody under attack', () => {
+  let big: Listening;
+  beforeAll(async () => {
+    const http = createServer(async (req, res) => {
+      const body = await readBody(req);
+      res.writeHead(body.tooLarge ? 413 : 200, { Connection: 'close' }).end(String(body.text.length));
+    });
+    big = await listen(http, 0, '127.0.0.1');
+  });
+  afterAll(() => big.close());
+
+  const open = (from: string, head: string) =>
+    new Promise<Socket>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(new URL(big.url).port), localAddress: from }, () => {
+        socket.write(head, 'latin1');
+        resolve(socket);
+      });
+      socket.on('error', () => {});
+    });
+  const answerOf = (socket: Socket) =>
+    new Promise<string>((resolve) => {
+      let data = '';
+      socket.on('data', (chunk: Buffer) => {
+        data += chunk.toString('latin1');
+      });
+      socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''));
+    });
+
+  it('cuts a chunked body at the same bound as a declared one, while the client is still sending', async () => {
+    // The issue's attack: a chunked body without end was read to its end past the bound (5.2 GB in 20 s).
+    const socket = await open('127.0.0.7', 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const answer = answerOf(socket);
+    const chunk = Buffer.from(`10000\r\n${'x'.repeat(0x10000)}\r\n`);
+    let sent = 0;
+    const pump = () => {
+      while (!socket.destroyed && socket.write(chunk)) sent += 0x10000;
+    };
+    socket.on('drain', pump);
+    pump();
+    expect(await answer).toBe('HTTP/1.1 413 Payload Too Large');
+    // Answered with the stream unended: what it sent is the limit and what the buffers held, no more.
+    expect(sent).toBeLessThan(BODY_LIMIT + 32 * 1024 * 1024);
+  });
+
+  it(`holds a client's stalled bodies to ${BODY_BYTES_PER_CLIENT / 1024 / 1024} MiB and gives them back when they close`, async () => {
+    // The issue's attack: one partner's stalled 1 MiB bodies from four addresses took the sandbox from
+    // 77 MB to 1,115 MB, still held four minutes after the sockets closed.
+    const head = `POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${BODY_LIMIT}\r\n\r\n`;
+    const stalled = await Promise.all(Array.from({ length: 8 }, () => open('127.0.0.8', head)));
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, bodyBytesHeld());
+    }, 20);
+    try {
+      // All but the last byte of each: the server reads the bodies the bound allows, the rest wait in the kernel.
+      for (const s of stalled) s.write(Buffer.alloc(BODY_LIMIT - 1, 0x20));
+      await expect.poll(() => bodyBytesHeld(), { timeout: 60_000 }).toBe(BODY_BYTES_PER_CLIENT);
+      // Another client is read and answered meanwhile.
+      const other = await open('127.0.0.9', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}');
+      expect(await answerOf(other)).toBe('HTTP/1.1 200 OK');
+      // Each body finished: those read are answered and give their place to those that waited.
+      const answers = stalled.map(answerOf);
+      for (const s of stalled) s.write(' ');
+      expect(await Promise.all(answers)).toEqual(Array(8).fill('HTTP/1.1 200 OK'));
+      expect(most).toBeLessThanOrEqual(BODY_BYTES_PER_CLIENT);
+    } finally {
+      clearInterval(watch);
+      for (const s of stalled) s.destroy();
+    }
+    await expect.poll(() => bodyBytesHeld(), { timeout: 60_000 }).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import {
   type Listening,
   listen,
   MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_CLIENT,
   MAX_HEADERS,
   REQUEST_TIMEOUT_MS,
   SEND_TIMEOUT_MS,
@@ -173,14 +174,12 @@ describe('the bounds and headers every server gets', () => {
       guarded.headersTimeout,
       guarded.requestTimeout,
       guarded.keepAliveTimeout,
-      guarded.maxConnections,
       guarded.timeout,
       guarded.maxHeadersCount,
     ]).toEqual([
       HEADERS_TIMEOUT_MS,
       REQUEST_TIMEOUT_MS,
       KEEP_ALIVE_TIMEOUT_MS,
-      MAX_CONNECTIONS,
       SEND_TIMEOUT_MS,
       MAX_HEADERS + 1, // one past the bound, so that a request past it is seen and refused
     ]);
@@ -249,5 +248,55 @@ describe('connections shared between clients', () => {
     // Checked every DEADLINE_CHECK_MS: the cut comes a second or so after the deadline; node's default
     // check (every 30 s) would have let it run past 30 s.
     expect(performance.now() - started).toBeLessThan(HEADERS_MS + 14 * DEADLINE_CHECK_MS);
+  });
+});
+
+describe('connections shared fairly, however many addresses one client holds', () => {
+  let fair: Listening;
+  beforeAll(async () => {
+    fair = await listen(
+      createGuardedServer((_req, res) => res.end('ok'), { answer: envelope, log: () => {} }),
+      0,
+      '127.0.0.1',
+    );
+  });
+  afterAll(() => fair.close());
+
+  /** A connection from `from` that sends the start of a request, then nothing (node closes it at its deadline). */
+  const drip = (from: string) =>
+    new Promise<Socket>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(new URL(fair.url).port), localAddress: from }, () => {
+        socket.write('GET / HTTP/1.1\r\n');
+        resolve(socket);
+      });
+      socket.on('error', () => resolve(socket));
+    });
+  /** The status line a fresh connection from `from` is answered with ('' when closed unanswered). */
+  const answered = (from: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(new URL(fair.url).port), localAddress: from }, () =>
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      );
+      let data = '';
+      socket.on('data', (chunk: Buffer) => {
+        data += chunk.toString('latin1');
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''));
+    });
+
+  it(`five addresses at ${MAX_CONNECTIONS_PER_CLIENT} dripping connections each (past the cap of ${MAX_CONNECTIONS}) leave a fresh client served`, async () => {
+    // The issue's attack: the per-address cap held, but four addresses filled the whole, and a fresh
+    // client was served 4 times in 39.
+    const attack: Socket[] = [];
+    for (const from of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6'])
+      attack.push(...(await Promise.all(Array.from({ length: MAX_CONNECTIONS_PER_CLIENT }, () => drip(from)))));
+    try {
+      const statuses: string[] = [];
+      for (let i = 0; i < 10; i++) statuses.push(await answered('127.0.0.9'));
+      expect(statuses).toEqual(Array(10).fill('HTTP/1.1 200 OK'));
+    } finally {
+      for (const s of attack) s.destroy();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
 import { readClientExamples } from '../guide/client-examples.js';
 import { errorsPage } from '../guide/errors.js';
-import { HOSTING, hostingPage, sandboxReadmePage } from '../guide/hosting.js';
+import { HOSTING, hostingPage, hostingSection, sandboxReadmePage } from '../guide/hosting.js';
 import { FAVICON, markCurrent } from '../guide/layout.js';
 import { assumptionsPage, guidePage } from '../guide/page.js';
 import { copyWorkflow } from './arazzo.js';
@@ -27,6 +27,8 @@ export interface SiteOptions {
   clientExamplesDir: string;
   /** The sandbox control API description; rendered as a second reference when it exists. */
   controlDescription: string;
+  /** The sandbox's README, whose hosting guide the hosting page shows as written (one guide, two places). */
+  sandboxGuide?: string;
   arazzoDir: string;
   /** The site's root, where the shared assets/ folder lives: outDir itself unless this is a version's copy. */
   siteRoot?: string;
@@ -164,8 +166,19 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const sandboxReadme = options.serverDirs
     ?.map((d) => join(d, 'package', 'README.md'))
     .find((f) => sandboxDownload && f.includes('sandbox') && existsSync(f));
+  const guide =
+    options.sandboxGuide && existsSync(options.sandboxGuide)
+      ? forThePage(await marked.parse(hostingSection(readFileSync(options.sandboxGuide, 'utf8'))))
+      : undefined;
   const pages: Record<string, string> = {
-    [HOSTING.page]: hostingPage({ doc, addresses, sandbox: sandboxDownload, readme: Boolean(sandboxReadme), control }),
+    [HOSTING.page]: hostingPage({
+      doc,
+      addresses,
+      sandbox: sandboxDownload,
+      readme: Boolean(sandboxReadme),
+      control,
+      guide,
+    }),
     ...(sandboxReadme
       ? {
           [HOSTING.readme]: sandboxReadmePage({

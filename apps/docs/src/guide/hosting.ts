@@ -18,8 +18,10 @@ export function hostingPage(input: {
   sandbox?: ServerDownload;
   readme: boolean;
   control: boolean;
+  /** The sandbox README's hosting guide, rendered (hostingSection). */
+  guide?: string;
 }): string {
-  const { doc, addresses, sandbox, readme, control } = input;
+  const { doc, addresses, sandbox, readme, control, guide } = input;
   const readmeLink = readme
     ? `<a href="${HOSTING.readme}">its README</a> (as it ships in <code>${esc(sandbox?.file ?? '')}</code>)`
     : 'its README (in its tarball)';
@@ -40,10 +42,10 @@ ${start}
 
 <h2 id="tls">Behind TLS</h2>
 <p>A page served over <code>https://</code> can call only an <code>https://</code> address: the browser refuses
-<code>http://</code> from it. Put the sandbox behind a TLS proxy that takes <code>https://</code> and forwards to it (the sandbox's own options for that, if any, are in ${readmeLink}). Try it needs of the
-proxy that it passes <code>/api/v2/</code> and <code>/__sandbox/</code> with their answers' CORS headers as the
-sandbox sends them; the sandbox may sit under a path, e.g. <code>https://partners.example.org/tas-sandbox</code>.</p>
-
+<code>http://</code> from it. Put the sandbox behind a TLS proxy that takes <code>https://</code> and forwards to it; the
+sandbox may sit under a path, e.g. <code>https://partners.example.org/tas-sandbox</code>. The proxy passes its
+answers' CORS headers as the sandbox sends them, and exactly the paths the guide below names.</p>
+${guide ? `<h2 id="guide">The hosting guide</h2>\n<p class="note">The sandbox's README in the repository (<code>apps/sandbox/README.md</code>) says the same, word for word.</p>\n${guide}` : ''}
 <h2 id="partners">How partners reach it</h2>
 ${built}
 <p>In any panel, <strong>Target</strong> → <em>Another address: add one by hand</em> takes the sandbox's
@@ -61,6 +63,15 @@ only (never in a URL or in the browser's lasting storage) and sent only to the c
     body,
     control,
   });
+}
+
+/** The README's "Hosting it for many partners" section, its own heading left out: the one hosting guide. */
+export function hostingSection(readme: string): string {
+  const from = readme.indexOf('\n## Hosting it for many partners\n');
+  if (from < 0) throw new Error('the sandbox README has no "Hosting it for many partners" section');
+  const body = readme.slice(readme.indexOf('\n', from + 1) + 1);
+  const end = body.indexOf('\n## ');
+  return end < 0 ? body : body.slice(0, end);
 }
 
 /** sandbox.html: the sandbox's README as it ships in its tarball, rendered. */

@@ -1,4 +1,5 @@
 import type { TestDefinition } from '../catalog/types.js';
+import { LOCAL } from '../http/cors.js';
 import { SECRET_FIELD } from './secret.js';
 
 /** Where the sandbox's HTML questionnaires submit: `{origin}/forms/{token}/`, outside /api/v2. */
@@ -54,13 +55,19 @@ ${items}
  * The page after the answers are in: it tells the page that embeds it, by postMessage, that the
  * record is finished (`{type: 'tas:record-finished', token}`), to a parent window (an iframe) and
  * to a React Native WebView; an integration confirms with GET /record/{token}/ (`is_finished`).
+ * The message goes only to the origins the host allows (`--cors-origin`; `*` any), by default to a
+ * parent on this machine (read from `location.ancestorOrigins`), never to whatever page framed it.
  */
-export function finishedPage(token: string): string {
+export function finishedPage(token: string, embedders?: readonly string[]): string {
   const message = JSON.stringify({ type: 'tas:record-finished', token }).replace(/</g, '\\u003c');
+  const targets = embedders?.includes('*') ? ['*'] : embedders;
+  const post = targets
+    ? `${JSON.stringify(targets).replace(/</g, '\\u003c')}.forEach(function(o){window.parent.postMessage(m,o);})`
+    : `var a=location.ancestorOrigins,o=a&&a[0];if(o&&${LOCAL}.test(o))window.parent.postMessage(m,o)`;
   return page(
     'پایان',
     `<p id="tas-finished" data-token="${esc(token)}">پاسخ‌های شما ثبت شد. سپاس!</p>
-<script>(function(){var m=${message};if(window.parent!==window)window.parent.postMessage(m,"*");if(window.ReactNativeWebView)window.ReactNativeWebView.postMessage(JSON.stringify(m));})();</script>`,
+<script>(function(){var m=${message};if(window.parent!==window){${post}}if(window.ReactNativeWebView)window.ReactNativeWebView.postMessage(JSON.stringify(m));})();</script>`,
   );
 }
 

@@ -1,13 +1,28 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FORM_SECRET_TTL_S } from '../limits.js';
+import { type Db, metaValue, sql } from '../store/db.js';
 
 /** The hidden field of the HTML questionnaire that carries its secret. */
 export const SECRET_FIELD = 'tas_form_secret';
 
+const STORED = 'form-secret-key';
+
+/**
+ * The key the form secrets are signed with. With a host key (a hosted sandbox) it is derived from
+ * it (HKDF-SHA-256) and never stored: a copy of the database forges no form, and a restart with the
+ * same host key takes the forms issued before; one stored by an older sandbox is deleted. Without
+ * (a local sandbox, on public keys) it is made once and kept in the database.
+ */
+export function formKey(db: Db, hostKey: string | undefined): Buffer {
+  if (hostKey === undefined) return metaValue(db, STORED, () => randomBytes(32));
+  sql(db, 'DELETE FROM meta WHERE name = ?').run(STORED);
+  return Buffer.from(hkdfSync('sha256', hostKey, 'tas-sandbox', 'form secrets', 32));
+}
+
 /**
  * Secrets that let only the participant who was given the questionnaire post its form: an HMAC of
- * the record's token and an expiry, under a key random per sandbox (kept in its database, so a
- * restarted `--db` sandbox still takes the forms it issued). Nothing is stored per form.
+ * the record's token and an expiry, under `formKey` (so a restarted `--db` sandbox still takes the
+ * forms it issued). Nothing is stored per form.
  */
 export function createFormSecrets(key: Buffer = randomBytes(32), ttlMs = FORM_SECRET_TTL_S * 1000) {
   const mac = (token: string, expires: number) =>

@@ -47,6 +47,7 @@ export function answerForm(
   token: string,
   contentType: string | undefined,
   raw: RawBody,
+  embedders?: readonly string[],
 ): FormAnswer {
   const page = (error: ApiError) => formRefusal(error);
   if (method !== 'POST') return page(refuse('formMethod', { method }).with({ Allow: 'POST' }));
@@ -75,5 +76,5 @@ export function answerForm(
     if (!(error instanceof ApiError)) throw error;
     return formRefusal(error);
   }
-  return { status: 200, headers: HTML, body: finishedPage(token) };
+  return { status: 200, headers: HTML, body: finishedPage(token, embedders) };
 }

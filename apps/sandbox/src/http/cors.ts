@@ -1,7 +1,7 @@
 import { RATE_LIMIT_HEADERS } from './rate-limit.js';
 
 /** Origins of this machine (any port): what a local sandbox answers CORS to by default. */
-const LOCAL = /^https?:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/;
+export const LOCAL = /^https?:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/;
 
 /** Every header the sandbox sends that a page's script may read (Try it shows them). */
 const EXPOSE = { 'Access-Control-Expose-Headers': ['Retry-After', 'Allow', ...RATE_LIMIT_HEADERS].join(', ') };

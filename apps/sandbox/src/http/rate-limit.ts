@@ -3,6 +3,8 @@ import { refuse } from '../errors/index.js';
 export interface RateLimitOptions {
   perMinute: number;
   perHour: number;
+  /** Windows kept at most (the least recently counted dropped first); default unbounded (keys are). */
+  clients?: number;
 }
 
 /**
@@ -27,13 +29,23 @@ export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'Ra
 export function createRateLimiter(options: RateLimitOptions) {
   const policy = `${options.perMinute};w=60, ${options.perHour};w=3600`;
   const windows = new Map<string, { minute: number; minuteCount: number; hour: number; hourCount: number }>();
-  return function check(key: string, now: number): Record<string, string> {
+  let swept = 0;
+  function check(key: string, now: number): Record<string, string> {
     const minute = Math.floor(now / 60_000);
     const hour = Math.floor(now / 3_600_000);
+    // A window of a past hour counts nothing: dropped, once an hour.
+    if (hour !== swept) {
+      for (const [k, w] of windows) if (w.hour !== hour) windows.delete(k);
+      swept = hour;
+    }
     const w = windows.get(key) ?? { minute, minuteCount: 0, hour, hourCount: 0 };
     if (w.minute !== minute) Object.assign(w, { minute, minuteCount: 0 });
     if (w.hour !== hour) Object.assign(w, { hour, hourCount: 0 });
+    // Kept in the order last counted, so the first is the one to drop past `clients`.
+    windows.delete(key);
     windows.set(key, w);
+    if (windows.size > (options.clients ?? Number.POSITIVE_INFINITY))
+      windows.delete(windows.keys().next().value as string);
     const overHour = w.hourCount >= options.perHour;
     const overMinute = w.minuteCount >= options.perMinute;
     if (!overHour && !overMinute) {
@@ -55,5 +67,7 @@ export function createRateLimiter(options: RateLimitOptions) {
       throw refuse('rateLimited', { limit, retryAfter: reset }).with({ ...figures, 'Retry-After': String(reset) });
     }
     return figures;
-  };
+  }
+  /** How many windows are kept (the tests: bounded for any number of clients). */
+  return Object.assign(check, { tracked: () => windows.size });
 }

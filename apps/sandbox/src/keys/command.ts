@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { JsonObject } from '@tas/openapi';
 import { checkWritableFile, helpHint, parseFlags, UsageError } from '@tas/serve';
+import { loadControlDescription } from '../control/description.js';
 import { openDb } from '../store/db.js';
 import { ensureSeed } from '../store/seed.js';
-import { issueKey, type KeyMode, listKeys, revokeKey } from './store.js';
+import { issueKey, type KeyMode, listKeys, revokeKey, type Shard } from './store.js';
 
 /** The names a key file may set (NAME=value lines; # starts a comment). */
 const KEY_NAMES = ['SANDBOX_KEY_SMS', 'SANDBOX_KEY_INSTANT', 'SANDBOX_HOST_KEY'] as const;
@@ -39,11 +41,16 @@ export function readKeyFile(path: string, source: string): Partial<Record<KeyNam
  * sandbox has no file: its host uses the control API with the host key.
  */
 export async function runKeysCommand(command: string, args: string[]): Promise<void> {
+  // `keys list | head`: the reader gone is the end of the listing, not a fault.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
   const [action, ...rest] = args;
   const help = helpHint(command);
   const positional = action === 'revoke' ? rest[0] : undefined;
   const flags = parseFlags(
-    { db: { type: 'string' }, mode: { type: 'string' }, label: { type: 'string' } },
+    { db: { type: 'string' }, mode: { type: 'string' }, label: { type: 'string' }, shard: { type: 'string' } },
     positional === undefined ? rest : rest.slice(1),
     help,
   );
@@ -63,13 +70,13 @@ export async function runKeysCommand(command: string, args: string[]): Promise<v
       const mode = (flags.mode ?? 'sms') as KeyMode;
       if (mode !== 'sms' && mode !== 'instant')
         throw new UsageError(`--mode ${mode} is not a mode; give sms or instant`);
-      const issued = issueKey(db, mode, flags.label ?? '', Date.now());
+      const issued = issueKey(db, mode, checkLabel(flags.label ?? ''), Date.now(), shardOf(flags.shard));
       process.stdout.write(`${issued.key}\n`);
       process.stderr.write(`key ${issued.id} (${issued.mode}) issued; it is shown this once, keep it\n`);
     } else if (action === 'list') {
       for (const k of listKeys(db))
         process.stdout.write(
-          `${k.id}\t${k.mode}\t${k.created}\t${k.revoked ? `revoked ${k.revoked}` : 'active'}\t${k.label}\n`,
+          `${k.id}\t${k.mode}\t${k.created}\t${k.revoked ? `revoked ${k.revoked}` : 'active'}\t${printable(k.label)}\n`,
         );
     } else {
       if (!positional || !/^[0-9a-f]{12}$/.test(positional))
@@ -81,4 +88,30 @@ export async function runKeysCommand(command: string, args: string[]): Promise<v
   } finally {
     db.close();
   }
+}
+
+/** A label as the control API takes it (control.openapi.yaml's IssueKeyRequest: its length and pattern). */
+function checkLabel(label: string): string {
+  const schema = loadControlDescription().components?.schemas?.IssueKeyRequest as JsonObject;
+  const rule = (schema.properties as { label: { maxLength: number; pattern: string } }).label;
+  if ([...label].length > rule.maxLength || !new RegExp(rule.pattern, 'u').test(label))
+    throw new UsageError(
+      `--label ${JSON.stringify(label)} is not a label; give at most ${rule.maxLength} characters, no tab, line break or other control character`,
+    );
+  return label;
+}
+
+/** A label on one line of the listing whatever it holds (one written before labels were checked). */
+const printable = (label: string) => label.replace(/\p{Cc}/gu, (c) => JSON.stringify(c).slice(1, -1));
+
+/** `--shard N/M`: this database is the Nth of M sandbox processes behind nginx's `hash $http_api_key`. */
+function shardOf(given: string | undefined): Shard | undefined {
+  if (given === undefined) return undefined;
+  const m = /^(\d{1,3})\/(\d{1,3})$/.exec(given);
+  const [index, of] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+  if (index < 1 || index > of)
+    throw new UsageError(
+      `--shard ${given} is not a place; give N/M, this process's place N (1 to M) among M, as nginx lists them`,
+    );
+  return { index: index - 1, of };
 }

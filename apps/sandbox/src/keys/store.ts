@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { refuse } from '../errors/index.js';
 import { PARTNER_KEYS } from '../limits.js';
 import { type Db, sql, transaction } from '../store/db.js';
@@ -43,9 +44,12 @@ const SELECT = 'SELECT id, label, organizer, created, revoked, mode FROM api_key
  * Issues a key for a partner: an organizer of its own in `mode`, seeded as the default ones are.
  * Answers the key once; only its hash is kept.
  */
-export function issueKey(db: Db, mode: KeyMode, label: string, now: number): KeyInfo & { key: string } {
+export function issueKey(db: Db, mode: KeyMode, label: string, now: number, shard?: Shard): KeyInfo & { key: string } {
   const id = randomBytes(6).toString('hex');
-  const key = `tas_sbx_${randomBytes(24).toString('base64url')}`;
+  let key = `tas_sbx_${randomBytes(24).toString('base64url')}`;
+  // About `of` tries: each key is random, so which process it falls to is too.
+  while (shard && nginxHashPeer(key, shard.of) !== shard.index)
+    key = `tas_sbx_${randomBytes(24).toString('base64url')}`;
   const organizer = `partner-${id}`;
   transaction(db, 'immediate', () => {
     const { n } = sql<{ n: number }>(db, 'SELECT count(*) AS n FROM api_keys WHERE revoked IS NULL').get() ?? { n: 0 };
@@ -68,6 +72,19 @@ export function issueKey(db: Db, mode: KeyMode, label: string, now: number): Key
   });
   return { ...(keyInfo(db, id) as KeyInfo), key };
 }
+
+/** This database's place among `of` sandbox processes behind one nginx upstream (0-based `index`). */
+export interface Shard {
+  index: number;
+  of: number;
+}
+
+/**
+ * The server nginx's `hash $http_api_key;` sends `key` to first, of `peers` of equal weight: its
+ * hash is Cache::Memcached's, ((crc32(key) >> 16) & 0x7fff) modulo the total weight
+ * (ngx_http_upstream_hash_module.c, ngx_http_upstream_get_hash_peer).
+ */
+export const nginxHashPeer = (key: string, peers: number): number => ((crc32(key) >>> 16) & 0x7fff) % peers;
 
 export function keyInfo(db: Db, id: string): KeyInfo | undefined {
   const row = sql<KeyRow>(db, `${SELECT} WHERE id = ?`).get(id);

@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3';
+import { refuse } from '../errors/index.js';
 
 export type Db = Database.Database;
+
+/** Tables whose rows an organizer owns: none is written for an organizer that is gone (a revoked key's). */
+export const OWNED = ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'];
+const GONE = 'organizer_gone';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS organizers (
@@ -84,6 +89,11 @@ CREATE TABLE IF NOT EXISTS meta (
   name TEXT PRIMARY KEY,
   value BLOB NOT NULL
 );
+${OWNED.map(
+  (table) => `CREATE TRIGGER IF NOT EXISTS ${table}_owned BEFORE INSERT ON ${table}
+  WHEN NOT EXISTS (SELECT 1 FROM organizers WHERE id = NEW.organizer)
+  BEGIN SELECT RAISE(ABORT, '${GONE}'); END;`,
+).join('\n')}
 `;
 
 /** A value of this sandbox made once and kept with its state (a `--db` file keeps it across restarts). */
@@ -175,5 +185,11 @@ export function transaction<T>(db: Db, mode: 'deferred' | 'immediate', work: () 
     run = db.transaction((w: () => unknown) => w());
     runners.set(db, run);
   }
-  return (mode === 'immediate' ? run.immediate(work) : run(work)) as T;
+  try {
+    return (mode === 'immediate' ? run.immediate(work) : run(work)) as T;
+  } catch (error) {
+    // A call of a key revoked while it waited its turn: refused as the key now is.
+    if ((error as Error).message === GONE) throw refuse('invalidApiKey');
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import { STEP_ROWS } from '../limits.js';
 import { createRecord, createRoadmap, type RecordState } from './create.js';
-import { type Db, reclaim, sql, transaction } from './db.js';
+import { type Db, OWNED, reclaim, sql, transaction } from './db.js';
 import { writeOrganizer } from './rows.js';
 
 export const ORGANIZERS = [
@@ -50,12 +50,11 @@ export function ensureSeed(db: Db, now: number): void {
   });
 }
 
-const TABLES = ['records', 'roadmaps', 'profiles', 'pending_auths', 'sms_outbox'];
 const immediately = async () => {};
 
 /** Deletes this organizer's rows, STEP_ROWS at a time with `turn` between (other keys' calls run meanwhile). */
 async function deleteRows(db: Db, organizer: string, turn: () => Promise<void>): Promise<void> {
-  for (const table of TABLES) {
+  for (const table of OWNED) {
     const step = sql(
       db,
       `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE organizer = ? LIMIT ${STEP_ROWS})`,
@@ -77,7 +76,7 @@ export async function resetOrganizer(
 ): Promise<void> {
   await deleteRows(db, organizer, turn);
   transaction(db, 'immediate', () => {
-    for (const table of TABLES) sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
+    for (const table of OWNED) sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
     writeOrganizer(db, 'UPDATE organizers SET clock_offset_ms = 0, case_seq = 0 WHERE id = ?', organizer);
     seedOrganizer(db, organizer, now);
   });
@@ -88,7 +87,7 @@ export async function resetOrganizer(
 export async function dropOrganizer(db: Db, organizer: string, turn: () => Promise<void> = immediately) {
   await deleteRows(db, organizer, turn);
   transaction(db, 'immediate', () => {
-    for (const table of TABLES) sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
+    for (const table of OWNED) sql(db, `DELETE FROM ${table} WHERE organizer = ?`).run(organizer);
     writeOrganizer(db, 'DELETE FROM organizers WHERE id = ?', organizer);
   });
   await reclaim(db, turn);
