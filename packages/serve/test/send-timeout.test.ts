@@ -76,8 +76,10 @@ describe('a client that stops reading', () => {
     '%s: 20 stalled readers are closed within the send timeout, their memory let go; others are answered meanwhile',
     async (path) => {
       const before = held();
+      const logged = lines.length;
       const readers = await stallReaders(server.url, path, 20);
-      expect(await readers.open()).toBe(20);
+      // On a busy machine the first may already be closed while the last stalls: each is counted below.
+      expect(await readers.open()).toBeGreaterThan(0);
       // Meanwhile the server answers another client whole.
       expect((await fetch(`${server.url}${path}`).then((r) => r.arrayBuffer())).byteLength).toBeGreaterThan(
         1024 * 1024,
@@ -90,7 +92,9 @@ describe('a client that stops reading', () => {
       await expect.poll(() => serverSockets.size, { timeout: READY_LIMIT_MS }).toBe(0);
       // Built whole, 20 answers held 20 x 8 MB; let go, what is left is within a few answers' worth.
       await expect.poll(held, { timeout: READY_LIMIT_MS }).toBeLessThan(before + 3 * BIG);
-      expect(lines).toContain(`closed: the client took nothing of the answer for ${TIMEOUT_MS / 1000} s`);
+      // Every one of the 20 was closed by the guard for taking nothing, none answered whole.
+      const stalled = `closed: the client took nothing of the answer for ${TIMEOUT_MS / 1000} s`;
+      expect(lines.slice(logged).filter((line) => line.includes(stalled)).length).toBeGreaterThanOrEqual(20);
       expect((await fetch(`${server.url}/`)).status).toBe(200);
     },
     2 * TIMEOUT_MS + 2 * READY_LIMIT_MS,
