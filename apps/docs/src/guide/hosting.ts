@@ -51,9 +51,9 @@ ${built}
 <p>In any panel, <strong>Target</strong> → <em>Another address: add one by hand</em> takes the sandbox's
 address (with its path, if it has one) and whether it is a sandbox or a mock. The panel says first
 that every request sent to it carries the API key in its <code>API-KEY</code> header; the page then loads again
-allowing that address for this tab only (its Content-Security-Policy names exactly the site, the hosted
-servers it was built for, a server on the person's own machine and the addresses they added). An
-address is never taken from a link, and <em>Forget this address</em> removes it.</p>
+allowing that address (its Content-Security-Policy names exactly the site, the hosted servers it was
+built for, a server on the person's own machine and the addresses they added). The address is kept in
+that browser across visits until <em>Forget this address</em> removes it; it is never taken from a link.</p>
 <p>Each partner types their key into the panel's <strong>API key</strong> field. It is kept for the tab
 only (never in a URL or in the browser's lasting storage) and sent only to the chosen address.</p>`;
   return page({
