@@ -1,6 +1,21 @@
 // Request bodies built to cost a checker the most for their size: an operation's example with one of
 // its arrays filled with many copies of a filler, one of its strings made long, or many unknown keys.
-import { BODY_LIMIT, MAX_DEPTH, type Operation } from '../src/index.js';
+import { BODY_LIMIT, checkRequest, MAX_DEPTH, type Operation, rawBody, type Validator } from '../src/index.js';
+
+const TOKEN = { token: '6f1c2d3e-0000-4000-8000-000000000001' };
+
+/** A JSON body checked as the servers check one: as bytes read, for an operation whose path has a token. */
+export function checkBody(validator: Validator, operation: Operation, text: string) {
+  const bytes = Buffer.from(text);
+  return checkRequest(
+    validator,
+    operation,
+    TOKEN,
+    new URLSearchParams(),
+    'application/json',
+    rawBody(bytes, bytes.length),
+  );
+}
 
 /** Values that fail an item's schema in different ways (type, oneOf branches, required, nesting). */
 export const FILLERS: readonly unknown[] = [
