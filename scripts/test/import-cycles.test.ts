@@ -109,6 +109,8 @@ function climbsOf(graph: Map<string, string[]>): [from: string, to: string][] {
 const KNOWN_CLIMBS: Record<string, string> = {
   'apps/docs/src/builder/downloads.ts -> apps/docs/src/guide/downloads.ts':
     "the Downloads page (guide/) takes the Postman environments and the change groups from the builder's modules",
+  'apps/docs/src/builder/downloads.ts -> apps/docs/src/guide/proxy.ts':
+    "the proxy page (guide/) takes the suite's download from the builder's modules, as the Downloads page does",
   'apps/docs/src/builder/site.ts -> apps/docs/src/guide/page.ts':
     "the guide page reads the Downloads page's types, which take the builder's (see above)",
   'apps/docs/src/builder/compress.ts -> apps/docs/src/serve/encoded.ts':
@@ -131,7 +133,18 @@ const KNOWN_LEAVING: Record<string, string> = Object.fromEntries(
     'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/operations.ts',
     'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/pointer.ts',
     'apps/docs/src/tryit/openapi-browser.ts -> openapi/src/validator.ts',
-  ].map((edge) => [edge, 'the browser bundle of Try it, built from sources without Node-only modules']),
+  ]
+    .map((edge) => [edge, 'the browser bundle of Try it, built from sources without Node-only modules'])
+    .concat(
+      [
+        'apps/docs/test/postman-proxy.test.ts -> packages/conformance/test/claims/breach.ts',
+        'apps/docs/test/postman-proxy.test.ts -> packages/conformance/test/faults/faults.ts',
+        'apps/docs/test/postman-proxy.test.ts -> packages/conformance/test/faults/proxy.ts',
+      ].map((edge) => [
+        edge,
+        "the Postman collection run through the suite's generated breaches, which its tests hold (not published)",
+      ]),
+    ),
 );
 
 /** Workspace folders: a relative import must not leave its own (a package is reached by its name). */
