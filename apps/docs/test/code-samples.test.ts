@@ -119,12 +119,12 @@ describe('the code samples of the reference', () => {
   }
 
   // Each language's samples saved and run as the page shows them, one process per run, in a partner's order on one
-  // sandbox, twice: a record and a roadmap, each authenticated by SMS with the code the sample's own mobile got,
+  // sandbox, the authentications twice: a record and a roadmap, each authenticated by SMS with the code the sample's own mobile got,
   // answered with answers built from its own questions. Seven languages twice make 14 authentications of each kind
   // for one organizer: a sample that sent a fixed mobile would meet the sandbox's 5 per mobile (mobile_limit), one
   // that sent a fixed external_id a duplicate_external_id in its second round.
   it.each(SAMPLE_LABELS)(
-    '%s: every sample, run as shown, twice in a row on one sandbox, through the suite proxy, nothing stated found',
+    '%s: every sample run as shown, the authentications twice in a row on one sandbox, through the suite proxy, nothing stated found',
     async (label) => {
       const program = await programOf(label);
       // Through the conformance suite's proxy: what the samples send and get is judged as a run judges it.
@@ -163,18 +163,22 @@ describe('the code samples of the reference', () => {
         await sample('submitAnswers', { RECORD, ANSWERS: await answersFor(RECORD) });
         await sample('getResult', { RECORD });
       };
+      // The second round runs again what makes something that must not be reused (the authentications and
+      // their verification); reading and answering a new record twice proves nothing more and cost minutes.
       for (round = 1; round <= 2; round++) {
-        await sample('listRecords', {});
+        const whole = round === 1;
+        if (whole) await sample('listRecords', {});
         const RECORD = await record();
-        await sample('getRecord', { RECORD });
+        if (whole) await sample('getRecord', { RECORD });
         const sent = await sample('authenticateRecord', { RECORD });
         await sample('verifyRecordAuth', { RECORD, CODE: await codeFor(sent.mobile, RECORD) });
-        await answered(RECORD);
+        if (whole) await answered(RECORD);
         const ROADMAP = await roadmap();
-        await sample('getRoadmap', { ROADMAP });
+        if (whole) await sample('getRoadmap', { ROADMAP });
         const started = await sample('authenticateRoadmap', { ROADMAP });
         const CODE = await codeFor(started.mobile, ROADMAP);
         await sample('verifyRoadmapAuth', { ROADMAP, DRAFT_TOKEN: String(started.data.draft_token), CODE });
+        if (!whole) continue;
         // A roadmap's record takes another test than the example's answers fit.
         const records = (await api(SMS, 'GET', `/api/v2/roadmap/${ROADMAP}/`)).test_records as { token: string }[];
         for (const r of records) await answered(r.token);
