@@ -107,10 +107,16 @@ const REQUEST_ONLY = [
 
 describe("the interface's model: no stated verdict rests on what the interface does not show", () => {
   if ('path' in found) {
+    console.log(`model: checked against the interface document at ${found.path} (${found.from})`);
     const text = readFileSync(found.path, 'utf8');
     it('holds every "not shown" sentence of the interface, and only those', () => {
       expect(UNSHOWN.map((u) => u.quote).sort()).toEqual(notShownSentences(text).sort());
     });
+  } else {
+    // The fresh-clone check reads this line: a clone without the document says so rather than pass quietly.
+    console.log(
+      `model: NOT checked against the interface document (${found.missing}); its "not shown" sentences are not compared`,
+    );
   }
 
   const unshown = new Set(UNSHOWN.map((u) => u.quote));
