@@ -10,7 +10,7 @@ import { allChecks } from './checks/index.js';
 import { profileCommand, readProfile } from './cli-profile.js';
 import { type Fixtures, parseFixtures } from './fixtures-file/fixtures.js';
 import { fixturesTemplate, placeholder, provisionAdvice } from './fixtures-file/template.js';
-import { apiPath, count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
+import { apiPath, checkFlags, count, duration, list, oneOf, parseFlags, redact, seconds, whole } from './flags.js';
 import { HELP } from './help.js';
 import { DEFAULT_RATE, type RateLimit } from './http/pacer.js';
 import { exitCodeOf } from './options.js';
@@ -43,6 +43,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const { values: v, positionals } = parseFlags(argv);
     const command = positionals[0];
+    if (!v.help) checkFlags(command, v);
     if (v.help || (!command && !v.list)) {
       io.out(HELP[command && command in HELP ? (command as keyof typeof HELP) : 'main']);
       return v.help ? 0 : 2;

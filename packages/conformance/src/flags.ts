@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { HELP } from './help.js';
 import { RunError } from './select.js';
 
 // The CLI's flags and how their values are read; a mistake is one line that names the flag.
@@ -51,6 +52,30 @@ export function parseFlags(argv: string[]) {
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag)
       throw new RunError(`unknown flag ${flag} (see tas-conformance --help)`);
     throw new RunError(`${message.split('\n')[0]} (see tas-conformance --help)`);
+  }
+}
+
+// The flags each command takes are those its --help names (plan also takes run's: "give it the flags
+// you mean to run with"), so a flag of another command is refused rather than silently ignored.
+const named = (text: string) => new Set([...text.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1] as string));
+const TAKES: Record<string, Set<string>> = {
+  main: named(HELP.main),
+  run: named(HELP.run),
+  plan: named(HELP.run + HELP.plan),
+  profile: named(HELP.profile),
+  proxy: named(HELP.proxy),
+};
+
+/** Refuses a flag the command does not take, naming the commands that do. */
+export function checkFlags(command: string | undefined, values: Record<string, unknown>) {
+  const takes = TAKES[command ?? 'main'];
+  if (!takes) return;
+  const name = command ?? 'tas-conformance';
+  for (const flag of Object.keys(values)) {
+    if (flag === 'help' || takes.has(flag)) continue;
+    const owners = Object.entries(TAKES).filter(([c, set]) => c !== 'main' && set.has(flag));
+    const whose = owners.length ? ` (a flag of ${owners.map(([c]) => c).join(' and ')})` : '';
+    throw new RunError(`--${flag} is not a flag of ${name}${whose}; see tas-conformance ${command ?? ''} --help`);
   }
 }
 

@@ -59,6 +59,17 @@ describe('tas-conformance', () => {
     ],
     ['a bad target', ['plan', '--target', 'prod'], /--target prod/],
     [
+      "another command's flag on run",
+      ['run', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--port', '5000'],
+      /--port is not a flag of run \(a flag of proxy\)/,
+    ],
+    [
+      "run's flag on proxy",
+      ['proxy', '--upstream', 'http://127.0.0.1:9', '--only', 'x'],
+      /--only is not a flag of proxy/,
+    ],
+    ["run's flag on profile", ['profile', 'init', '--seed', '3'], /--seed is not a flag of profile/],
+    [
       'an unreachable target',
       ['run', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--target', 'mock'],
       /cannot reach/,
