@@ -17,8 +17,9 @@ has it and the three serve within seconds). Ctrl-C stops all of them; an app tha
 (exit code 1).
 
 It watches every file of the description (openapi/: openapi.yaml, paths/, components/ with the
-examples, arazzo/): an edit is bundled and linted once and, if valid, the mock answers from it, the
-sandbox validates against it and the docs site is rebuilt and its open pages reload, with no restart;
+examples, arazzo/, and folders made there): an edit is bundled and linted once (Redocly, Spectral)
+and, if valid, the mock answers from it, the sandbox validates against it and the docs site is
+rebuilt and its open pages reload, with no restart;
 an Arazzo edit reaches the docs only. An invalid edit is reported with the lint's words at file and
 line, and the servers keep the last valid description. TAS_OPENAPI_DIR watches another copy of openapi/.
 

@@ -1,7 +1,7 @@
 // The contract author's loop: every file of the description watched; a change is bundled and linted
 // once (Redocly's CLI, as `npm run build` and `npm run lint` run it) and, when valid, written to dist/
 // and handed on; an invalid one is told in the lint's words, and dist/ keeps the last valid bundle.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   watch,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,6 +59,62 @@ function redocly(dir: string, args: string[]): Promise<{ ok: boolean; output: st
 }
 
 /**
+ * Spectral over a fresh bundle, as `npm run lint` runs it: this package's ruleset (a copy of the sources
+ * elsewhere cannot resolve its packages), the bundle read as the `dist/openapi.yaml` its overrides name.
+ * Each problem is told at the source file its JSON path comes from.
+ */
+function spectral(dir: string, bundle: string): Promise<{ ok: boolean; problems: string[] }> {
+  const bin = createRequire(import.meta.url).resolve('@stoplight/spectral-cli/dist/index.js');
+  const args = ['lint', '--fail-severity=warn', '--ruleset', '.spectral.yaml', '--format=json', '--quiet'];
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [bin, ...args, '--stdin-filepath', join(SOURCES_DIR, 'dist', 'openapi.yaml')],
+      {
+        cwd: SOURCES_DIR,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.stdin.end(bundle);
+    child.on('close', (code) => {
+      if (code === 0) return resolve({ ok: true, problems: [] });
+      let found: SpectralProblem[] | undefined;
+      try {
+        found = JSON.parse(output.slice(output.indexOf('[')));
+      } catch {}
+      resolve({ ok: false, problems: found ? found.map((p) => spectralLine(dir, p)) : problemLines(output) });
+    });
+  });
+}
+
+interface SpectralProblem {
+  code: string;
+  message: string;
+  severity: number;
+  path: (string | number)[];
+}
+
+/** `components/schemas/X.yaml#/properties/y warning rule: message`: the source file a bundle's JSON path came from. */
+function spectralLine(dir: string, { code, message, severity, path }: SpectralProblem): string {
+  const [top, group, name, ...rest] = path.map(String);
+  let file = 'openapi.yaml';
+  let inner = path.map(String);
+  if (top === 'components' && group && name && existsSync(join(dir, 'components', group, `${name}.yaml`))) {
+    file = `components/${group}/${name}.yaml`;
+    inner = rest;
+  } else if (top === 'paths' && group) {
+    const lines = readFileSync(join(dir, 'openapi.yaml'), 'utf8').split('\n');
+    const found = /^\s+\$ref: (\S+)$/.exec(lines[lines.indexOf(`  ${group}:`) + 1] ?? '')?.[1];
+    if (found) [file, inner] = [found, path.slice(2).map(String)];
+  }
+  const pointer = inner.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  return `${file}#/${pointer} ${severity === 0 ? 'error' : 'warning'} spectral ${code}: ${message}`;
+}
+
+/**
  * The lint's problems, one a line (`components/x.yaml:1:7 error struct: …`), those in the changed files
  * first; its other words (a bundle's failure) when it found none.
  */
@@ -93,6 +150,8 @@ export async function bundleAndLint(
     if (!bundled.ok || !linted.ok)
       return { ok: false, problems: problemLines(linted.ok ? bundled.output : linted.output, files) };
     const fresh = readFileSync(join(work, 'openapi.yaml'), 'utf8');
+    const spectralSaid = await spectral(dir, fresh);
+    if (!spectralSaid.ok) return { ok: false, problems: spectralSaid.problems };
     const dist = join(dir, 'dist', 'openapi.yaml');
     // Journeys.json is written from arazzo/ too: an Arazzo edit is written even with the same bundle.
     const changed = !existsSync(dist) || readFileSync(dist, 'utf8') !== fresh;
@@ -165,19 +224,33 @@ export function watchDescription({ dir = sourcesDir(), onValid, log }: LiveOptio
 
   // A watch per folder, not one recursive watch: node 20's recursive watch on Linux loses a file that an
   // editor replaces (writes a copy, renames it over), and a folder's watch sees each such rename.
-  const watchers: FSWatcher[] = folders(dir).map((folder) =>
-    watch(join(dir, folder), (_event, name) => {
-      const file = `${folder}${name?.toString() ?? ''}`;
-      if (!WATCHED.test(file)) return;
-      pending.add(file);
-      clearTimeout(timer);
-      timer = setTimeout(kick, 200);
-    }),
-  );
+  const watchers = new Map<string, FSWatcher>();
+  const changed = (file: string) => {
+    pending.add(file);
+    clearTimeout(timer);
+    timer = setTimeout(kick, 200);
+  };
+  const watchFolder = (folder: string) =>
+    watchers.set(
+      folder,
+      watch(join(dir, folder), (_event, name) => {
+        const file = `${folder}${name?.toString() ?? ''}`;
+        if (WATCHED.test(file)) return changed(file);
+        // A folder made (or moved in) while watching: watched from now on, its files taken as changed.
+        if (!name || watchers.has(`${file}/`) || !(folder || /^(paths|components|arazzo)$/.test(file))) return;
+        if (!statSync(join(dir, file), { throwIfNoEntry: false })?.isDirectory()) return;
+        for (const inner of folders(dir, `${file}/`)) {
+          if (!watchers.has(inner)) watchFolder(inner);
+          for (const entry of readdirSync(join(dir, inner)))
+            if (WATCHED.test(`${inner}${entry}`)) changed(`${inner}${entry}`);
+        }
+      }),
+    );
+  for (const folder of folders(dir)) watchFolder(folder);
   log(`watching ${dir} (openapi.yaml, paths/, components/, arazzo/): an edit is bundled, linted and reloaded`);
   return () => {
     clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
+    for (const watcher of watchers.values()) watcher.close();
   };
 }
 
