@@ -136,14 +136,16 @@ const KNOWN_LEAVING: Record<string, string> = Object.fromEntries(
   ]
     .map((edge) => [edge, 'the browser bundle of Try it, built from sources without Node-only modules'])
     .concat(
-      [
-        'apps/docs/test/postman-proxy.test.ts -> packages/conformance/test/claims/breach.ts',
-        'apps/docs/test/postman-proxy.test.ts -> packages/conformance/test/faults/faults.ts',
-        'apps/docs/test/postman-proxy.test.ts -> packages/conformance/test/faults/proxy.ts',
-      ].map((edge) => [
-        edge,
-        "the Postman collection run through the suite's generated breaches, which its tests hold (not published)",
-      ]),
+      ['postman-proxy', 'code-samples']
+        .flatMap((test) =>
+          ['claims/breach', 'faults/faults', 'faults/proxy'].map(
+            (harness) => `apps/docs/test/${test}.test.ts -> packages/conformance/test/${harness}.ts`,
+          ),
+        )
+        .map((edge) => [
+          edge,
+          "the Postman collection and the code samples run through the suite's generated breaches, which its tests hold (not published)",
+        ]),
     ),
 );
 

@@ -6,6 +6,10 @@ import { listOperations, loadDescription } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { run } from '@tas/serve/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The suite's fault harness (the generated breaches laid over a sandbox), as the conformance tests use it.
+import { faultOf, ruleBreaches } from '../../../packages/conformance/test/claims/breach.js';
+import { MAIN_KEY, OTHER_KEY } from '../../../packages/conformance/test/faults/faults.js';
+import { startFaultProxy } from '../../../packages/conformance/test/faults/proxy.js';
 import { codeSamples, SAMPLE_LABELS, sampleTabs, type Tab } from '../src/builder/code-samples.js';
 import { FRESH_ID } from '../src/samples/render.js';
 import { programOf } from './sample-programs.js';
@@ -42,8 +46,8 @@ async function api(key: string, method: string, path: string, body?: unknown) {
 }
 
 const SMS = 'sandbox-key-sms';
-const record = async () =>
-  String((await api(SMS, 'POST', '/__sandbox/records/', { test_id: 'career-interest', state: 'ready' })).token);
+const record = async (key = SMS, state = 'ready') =>
+  String((await api(key, 'POST', '/__sandbox/records/', { test_id: 'career-interest', state })).token);
 const roadmap = async () => String((await api(SMS, 'POST', '/__sandbox/roadmaps/')).token);
 /** The newest code sent to `mobile`, if it was sent for `token` (else none: the sample sent it elsewhere). */
 async function codeFor(mobile: string | undefined, token: string): Promise<string> {
@@ -61,6 +65,28 @@ function printed(stdout: string): { mobile?: string; answer?: Record<string, unk
     return { mobile };
   }
 }
+
+/** Each language's samples saved (and compiled) once: the command that runs each, and its folder. */
+const built = new Map<string, Promise<{ commands: Record<string, string[]>; where: string }>>();
+function programFor(label: string) {
+  if (!built.has(label))
+    built.set(
+      label,
+      (async () => {
+        const where = mkdtempSync(join(dir, `${label.replace(/\W/g, '')}-`));
+        const shown = Object.entries(tabs).map(([id, list]) => ({
+          id,
+          source: list.find((t) => t.label === label)?.source ?? '',
+        }));
+        return { commands: await (await programOf(label)).build(where, shown), where };
+      })(),
+    );
+  return built.get(label) as Promise<{ commands: Record<string, string[]>; where: string }>;
+}
+
+/** The variables a sample reads: the client's under Getting started's names (TAS_BASE_URL, TAS_RECORD, …). */
+const envFor = (label: string, values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [label === 'TypeScript' ? `TAS_${k}` : k, v]));
 
 describe('the code samples of the reference', () => {
   it('cover every operation of the description in every language of the tabs, with no placeholder left', () => {
@@ -126,25 +152,13 @@ describe('the code samples of the reference', () => {
   it.each(SAMPLE_LABELS)(
     '%s: every sample run as shown, the authentications twice in a row on one sandbox, through the suite proxy, nothing stated found',
     async (label) => {
-      const program = await programOf(label);
+      const { commands, where } = await programFor(label);
       // Through the conformance suite's proxy: what the samples send and get is judged as a run judges it.
       const proxy = await startProxy({ upstream: sandbox.url, doc });
-      const where = mkdtempSync(join(dir, `${label.replace(/\W/g, '')}-`));
-      const shown = Object.entries(tabs).map(([id, list]) => ({
-        id,
-        source: list.find((t) => t.label === label)?.source ?? '',
-      }));
-      const commands = await program.build(where, shown);
       const failed: string[] = [];
       let round = 0;
       const sample = async (id: string, values: Record<string, string>) => {
-        // The client sample reads Getting started's names (TAS_BASE_URL, TAS_RECORD, …).
-        const env = Object.fromEntries(
-          Object.entries({ BASE_URL: proxy.url, API_KEY: SMS, ...values }).map(([k, v]) => [
-            label === 'TypeScript' ? `TAS_${k}` : k,
-            v,
-          ]),
-        );
+        const env = envFor(label, { BASE_URL: proxy.url, API_KEY: SMS, ...values });
         const ran = await run(commands[id] as string[], env, where);
         const out = printed(ran.stdout);
         // The client answers the envelope's data (and throws on a refusal); the others print the envelope.
@@ -190,6 +204,56 @@ describe('the code samples of the reference', () => {
       expect(judged.proxy.judged).toBeGreaterThan(0);
     },
   );
+
+  // The same samples through the generated breaches that only the proxy's response rules hold (issue 48),
+  // shared out among the languages so that each breach meets one: every breach a sample's answer passes
+  // through is reported under its rule, stated, as a run reports it.
+  const breaches = ruleBreaches(doc);
+  const tally = { touched: 0, untouched: [] as string[] };
+  afterAll(() => {
+    const none = tally.untouched.length ? `; not touched: ${tally.untouched.join(', ')}` : '';
+    process.stdout.write(`code samples through the breaches: ${tally.touched} of ${breaches.length} touched${none}\n`);
+  });
+  it.each(SAMPLE_LABELS)('%s: the samples through their share of the breaches, each reported', async (label) => {
+    const { commands, where } = await programFor(label);
+    const share = breaches.filter((_, i) => i % SAMPLE_LABELS.length === SAMPLE_LABELS.indexOf(label));
+    const missed: string[] = [];
+    for (const { breach, claim } of share) {
+      const sms = breach.mode !== 'instant';
+      const [key, other] = sms ? [MAIN_KEY, OTHER_KEY] : [OTHER_KEY, MAIN_KEY];
+      const sample = commands[breach.op];
+      if (!sample) throw new Error(`no ${label} sample of ${breach.op}`);
+      // Its questions are served once a participant is linked; a profile and submit_on are shown once finished.
+      const state =
+        breach.op === 'getQuestions'
+          ? 'authenticated'
+          : /profile|submit_on/.test(breach.path ?? '')
+            ? 'finished'
+            : 'ready';
+      const RECORD = await record(key, state);
+      const { fault, applied } = faultOf(doc, breach, { main: key, other, sms });
+      const faulty = await startFaultProxy(sandbox.url, fault);
+      const lines: string[] = [];
+      const proxy = await startProxy({ upstream: faulty.url, doc, onLine: (l) => lines.push(l) });
+      try {
+        await run(sample, envFor(label, { BASE_URL: proxy.url, API_KEY: key, RECORD }), where);
+        const judged = await proxy.stop();
+        const name = `${claim.id} (${breach.family} ${breach.op} ${breach.path ?? ''})`;
+        if (!applied()) {
+          tally.untouched.push(name);
+          continue;
+        }
+        tally.touched++;
+        const stated = judged.results
+          .flatMap((r) => r.findings)
+          .filter((f) => !f.assumed && claim.checks.includes(f.rule));
+        if (!stated.length || judged.conforms || !/stated \[/.test(lines.join('\n'))) missed.push(name);
+      } finally {
+        await faulty.close();
+      }
+    }
+    expect(missed).toEqual([]);
+  });
 
   // Plain sh has no $RANDOM: the line's first form gave two runs in the same second one external_id.
   it('the external_id line gives two runs at once under plain sh two numbers', async () => {

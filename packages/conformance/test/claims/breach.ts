@@ -1,5 +1,7 @@
-import { basePath, listOperations, type OpenApiDocument } from '@tas/openapi';
-import type { Breach } from '../../src/claims/index.js';
+import { basePath, listAssumptions, listOperations, type OpenApiDocument } from '@tas/openapi';
+import type { Breach, Claim } from '../../src/claims/index.js';
+import { registry } from '../../src/registry.js';
+import { responseRules } from '../../src/responses/index.js';
 import type { Fault, ProxyRequest, ProxyResponse } from '../faults/proxy.js';
 
 type Json = unknown;
@@ -256,4 +258,19 @@ function layerOf(doc: OpenApiDocument, breach: Breach, keys: Keys, mark: <T>(val
       return mutate(breach, body, n) ? mark({ ...res, body: JSON.stringify(body) }) : res;
     },
   };
+}
+
+/**
+ * The distinct generated breaches of the stated claims that only response rules hold: what traffic the
+ * suite did not send (through the proxy) shows as a run shows it. Each with the claim it breaks.
+ */
+export function ruleBreaches(doc: OpenApiDocument): { breach: Breach; claim: Claim }[] {
+  const ruleIds = new Set(responseRules.map((r) => r.id));
+  const held = registry(doc, listAssumptions(doc)).claims.filter(
+    (c) => c.basis === 'stated' && c.checks.length && c.checks.every((id) => ruleIds.has(id)),
+  );
+  const distinct = held.flatMap((claim) =>
+    claim.breaches.filter((b) => !b.couldNotRun).map((breach) => [JSON.stringify(breach), { breach, claim }] as const),
+  );
+  return [...new Map(distinct).values()];
 }
