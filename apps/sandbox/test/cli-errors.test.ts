@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { busyPort, refusal, tsxCommand } from '@tas/serve/testing';
+import { portRefusals, refusal, tsxCommand } from '@tas/serve/testing';
 import { describe, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT } from '../src/server.js';
 
@@ -12,40 +12,9 @@ const dir = mkdtempSync(join(tmpdir(), 'tas-sandbox-cli-'));
 const notADb = join(dir, 'notes.txt');
 writeFileSync(notADb, 'not a database\n');
 
-const port = busyPort();
-
-const notAPort = (given: string) =>
-  `npm run sandbox: ${given} is not a port; give a whole number from 0 to 65535 (0 picks a free one)`;
-
 describe('npm run sandbox with a bad argument', () => {
   it.concurrent.each([
-    [
-      'an unknown flag',
-      () => [['--colour']],
-      2,
-      'npm run sandbox: unknown option --colour; see npm run sandbox -- --help',
-    ],
-    ['a port out of range', () => [['--port', '99999']], 2, notAPort('--port 99999')],
-    ['a port that is no number', () => [['--port', 'abc']], 2, notAPort('--port abc')],
-    ['a bad SANDBOX_PORT', () => [[], { SANDBOX_PORT: '70000' }], 2, notAPort('SANDBOX_PORT=70000')],
-    [
-      'a word without its flag',
-      () => [['4011']],
-      2,
-      'npm run sandbox: unexpected argument 4011; options have names and, after npm run, follow -- (see npm run sandbox -- --help)',
-    ],
-    [
-      'a busy port',
-      () => [['--port', String(port())]],
-      1,
-      () => `npm run sandbox: port ${port()} is in use; choose another with --port or SANDBOX_PORT`,
-    ],
-    [
-      'a busy SANDBOX_PORT',
-      () => [[], { SANDBOX_PORT: String(port()) }],
-      1,
-      () => `npm run sandbox: port ${port()} is in use; choose another with --port or SANDBOX_PORT`,
-    ],
+    ...portRefusals('npm run sandbox', 'SANDBOX_PORT'),
     [
       'a --db in a folder that does not exist',
       () => [['--db', `${dir}/missing/state.db`]],

@@ -73,3 +73,28 @@ export function refusal(command: (args: readonly string[]) => readonly string[],
     expectOneLine(await run(command(args), env, cwd), code, typeof want === 'function' ? want() : want);
   };
 }
+
+/**
+ * The bad arguments every server's command refuses alike (an unknown flag, a port that is none, a
+ * busy one, by flag and by `envVar`), as rows for `refusal`; `before` goes before a busy port's flags.
+ */
+export function portRefusals(command: string, envVar: string, before: string[] = []) {
+  const port = busyPort();
+  const notAPort = (given: string) =>
+    `${command}: ${given} is not a port; give a whole number from 0 to 65535 (0 picks a free one)`;
+  const busy = () => `${command}: port ${port()} is in use; choose another with --port or ${envVar}`;
+  return [
+    ['an unknown flag', () => [['--colour']], 2, `${command}: unknown option --colour; see ${command} -- --help`],
+    ['a port out of range', () => [['--port', '99999']], 2, notAPort('--port 99999')],
+    ['a port that is no number', () => [['--port', 'abc']], 2, notAPort('--port abc')],
+    [`a bad ${envVar}`, () => [[], { [envVar]: '70000' }], 2, notAPort(`${envVar}=70000`)],
+    [
+      'a word without its flag',
+      () => [['4011']],
+      2,
+      `${command}: unexpected argument 4011; options have names and, after npm run, follow -- (see ${command} -- --help)`,
+    ],
+    ['a busy port', () => [[...before, '--port', String(port())]], 1, busy],
+    [`a busy ${envVar}`, () => [before, { [envVar]: String(port()) }], 1, busy],
+  ] as const;
+}
