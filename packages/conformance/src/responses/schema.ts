@@ -1,7 +1,7 @@
 import { assumed, drop, retype, revalue, stated } from '../claims/make.js';
 import { closestBranch } from '../grounds/branches.js';
 import { issueAssumed } from '../grounds/issues.js';
-import { UNSHOWN_PAYLOADS } from '../grounds/presence.js';
+import { NAMED, UNSHOWN_PAYLOADS } from '../grounds/presence.js';
 import { Q, S } from '../quotes.js';
 import { isSuccess } from '../types.js';
 import type { ResponseRule } from './rule.js';
@@ -78,30 +78,11 @@ export const schema: ResponseRule = {
       drop('getRecord', '/data/test', { via: ['record-auth'] }),
       retype('getRecord', '/data/test', { via: ['record-auth'] }),
     ]),
-    stated('record.test.id', S.record, Q.testFields, 'the nested test has `id`', [
-      drop('getRecord', '/data/test/id', { via: ['record-auth'] }),
-    ]),
-    stated('record.test.title', S.record, Q.testFields, 'the nested test has `title`', [
-      drop('getRecord', '/data/test/title', { via: ['record-auth'] }),
-    ]),
-    stated('record.test.questions_count', S.record, Q.testFields, 'the nested test has `questions_count`', [
-      drop('getRecord', '/data/test/questions_count', { via: ['record-auth'] }),
-    ]),
-    stated('record.test.doing_time_minutes', S.record, Q.testFields, 'the nested test has `doing_time_minutes`', [
-      drop('getRecord', '/data/test/doing_time_minutes', { via: ['record-auth'] }),
-    ]),
-    stated('record.test.min_age', S.record, Q.testFields, 'the nested test has `min_age`', [
-      drop('getRecord', '/data/test/min_age', { via: ['record-auth'] }),
-    ]),
-    stated('record.test.max_age', S.record, Q.testFields, 'the nested test has `max_age`', [
-      drop('getRecord', '/data/test/max_age', { via: ['record-auth'] }),
-    ]),
-    stated('record.test.gender_permission', S.record, Q.testFields, 'the nested test has `gender_permission`', [
-      drop('getRecord', '/data/test/gender_permission', { via: ['record-auth'] }),
-    ]),
-    stated('record.test.categories', S.record, Q.testFields, 'the nested test has `categories`', [
-      drop('getRecord', '/data/test/categories', { via: ['record-auth'] }),
-    ]),
+    ...(NAMED.TestSummary?.fields ?? []).map((field) =>
+      stated(`record.test.${field}`, S.record, Q.testFields, `the nested test has \`${field}\``, [
+        drop('getRecord', `/data/test/${field}`, { via: ['record-auth'] }),
+      ]),
+    ),
     assumed('record.test.types', S.record, Q.testTypes, 'types of the nested test fields (the description chose)', [
       retype('getRecord', '/data/test/questions_count', { via: ['record-auth'] }),
     ]),
