@@ -114,16 +114,17 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
   let summary: SiteSummary | undefined;
   try {
     // The root first: a site's build empties its folder. Every release has its own folder too, the root's
-    // included, so that a link to /v/<version>/ lasts.
-    const builds = [
-      { version: atRoot, dir: '' },
-      ...versions.filter((v) => v.dir).map((v) => ({ version: v.version, dir: v.dir })),
-      ...(releases.includes(atRoot) ? [{ version: atRoot, dir: `v/${atRoot}/` }] : []),
-    ];
+    // included (a copy, below), so that a link to /v/<version>/ lasts.
+    const builds = [{ version: atRoot, dir: '' }, ...versions.filter((v) => v.dir)];
     for (const { version, dir } of builds) {
       const kept = options.reuse && version !== current && join(options.reuse, dir);
       if (kept && existsSync(join(kept, 'openapi.json')) && versionOf(kept) === version) {
-        const entries = dir ? [dir] : readdirSync(kept).filter((f) => !['v', PREVIEW, 'changes.html'].includes(f));
+        const entries = dir
+          ? [dir]
+          : [
+              ...readdirSync(kept).filter((f) => !['v', PREVIEW, 'changes.html'].includes(f)),
+              ...(releases.includes(atRoot) ? [`v/${atRoot}/`] : []),
+            ];
         for (const entry of entries) cpSync(join(options.reuse as string, entry), join(outDir, entry), { recursive: true });
         reused.push(...entries);
         continue;
@@ -137,6 +138,7 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
       });
       if (version === current) summary = built;
       if (dir) log(`version ${version}: ${dir}`);
+      else if (releases.includes(atRoot)) permalinkCopy(outDir, `v/${atRoot}/`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -178,6 +180,17 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
   if (options.compress !== false) compressSite(outDir, undefined, reused);
   if (!summary) throw new Error(`the working version ${current} was not built`);
   return { ...summary, versions: versions.map((v) => `${v.version}${v.dir ? ` (${v.dir})` : ''}`) };
+}
+
+/** The root's release again under `v/<version>/`, its links to the shared assets/ made two folders longer. */
+function permalinkCopy(outDir: string, dir: string): void {
+  for (const entry of readdirSync(outDir).filter((f) => !['v', PREVIEW, 'assets'].includes(f)))
+    cpSync(join(outDir, entry), join(outDir, dir, entry), { recursive: true });
+  for (const file of readdirSync(join(outDir, dir), { recursive: true, encoding: 'utf8' }))
+    if (/\.(html|json)$/.test(file)) {
+      const path = join(outDir, dir, file);
+      writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"./assets/', '"../../assets/'));
+    }
 }
 
 function htmlFiles(dir: string, base = dir): string[] {
