@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_LIMIT_MS } from '@tas/serve/testing';
@@ -12,11 +12,15 @@ import { plainStaticServer } from './static-server.js';
 // must find that place: an element with the fragment's id, or the reference section Redoc routes to.
 const site = fileURLToPath(new URL('../dist', import.meta.url));
 const pages = readdirSync(site).filter((f) => f.endsWith('.html'));
-// The pages of each earlier version (v/<version>/), built as the site is: partners land there from Changes.
-const versionPages = readdirSync(join(site, 'v')).flatMap((version) =>
-  readdirSync(join(site, 'v', version))
+// The pages of each other version (v/<version>/, the unreleased preview/), built as the site is: partners land
+// there from Changes and the switcher.
+const versionPages = [
+  ...readdirSync(join(site, 'v')).map((version) => `v/${version}/`),
+  ...(existsSync(join(site, 'preview')) ? ['preview/'] : []),
+].flatMap((dir) =>
+  readdirSync(join(site, dir))
     .filter((f) => f.endsWith('.html'))
-    .map((f) => `v/${version}/${f}`),
+    .map((f) => `${dir}${f}`),
 );
 let server: Awaited<ReturnType<typeof plainStaticServer>>;
 let browser: Browser;
@@ -159,7 +163,7 @@ describe('links on a plain static host', () => {
 
   // Their routes are the current pages' (the same build, checked above): here every link's file answers.
   it(
-    "open on the pages of each earlier version: every link's file is there, none a root path",
+    "open on the pages of each other version: every link's file is there, none a root path",
     async () => {
       expect(versionPages.length).toBeGreaterThanOrEqual(pages.length);
       const context = await browser.newContext();

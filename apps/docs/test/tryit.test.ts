@@ -479,6 +479,15 @@ describe('Try it on a site built for a hosted sandbox and mock (--sandbox-url, -
     ]);
     expect(await target.inputValue()).toBe('sandbox');
     expect(await panel().getByLabel('Address of your local server').isVisible()).toBe(false);
+    // The whole address under the Target (a phone's select cuts the label), the key said to go there, nothing wider.
+    expect(await panel().locator('.tas-target > .tas-field').first().locator('small').textContent()).toBe(
+      `Sends to ${hostedSandbox.url}`,
+    );
+    const keyHintId = await panel().getByLabel('API key').getAttribute('aria-describedby');
+    expect(await hostedPage.locator(`#${keyHintId}`).textContent()).toContain(
+      `Sent only to ${hostedSandbox.url}, in the API-KEY header`,
+    );
+    expect(await panel().evaluate((d) => d.scrollWidth - d.clientWidth)).toBe(0);
     await panel().getByLabel('API key').fill('sandbox-key-sms');
     // The helpers reach the hosted sandbox's control API under its prefix too.
     await panel().getByRole('button', { name: 'Make a ready record' }).click();

@@ -15,14 +15,15 @@ import { defaultSiteOptions } from '../src/paths.js';
 import { serveDocs } from '../src/serve.js';
 import { openOfflineBrowser } from './offline-browser.js';
 
-// Versioned docs in Chromium, offline: the repository's release 2.0.0 plus a 2.1.0 made here (an
-// optional response field added), so that there is an older version to switch to.
+// Versioned docs in Chromium, offline: the repository's release 2.0.0, a 2.1.0 released here (an optional
+// response field added), and a working 2.2.0 not released yet (another field): the root is 2.1.0, the
+// default a partner lands on, and 2.2.0 a preview under preview/.
 const work = mkdtempSync(join(tmpdir(), 'tas-docs-versions-test-'));
 const openapiDir = join(work, 'openapi');
 const descriptionDir = join(work, 'description');
 const outDir = join(work, 'site');
 const FIELD = 'test_description';
-
+const PREVIEW_FIELD = 'test_preview_note';
 let server: Awaited<ReturnType<typeof serveDocs>>;
 let browser: Browser;
 let page: Page;
@@ -41,6 +42,8 @@ beforeAll(async () => {
     description: 'What the test measures.',
   };
   writeFileSync(join(openapiDir, 'releases', '2.1.0.yaml'), stringify(next));
+  next.info.version = '2.2.0';
+  next.components.schemas.Record.properties[PREVIEW_FIELD] = { type: 'string', maxLength: 200 };
   mkdirSync(descriptionDir);
   writeFileSync(join(descriptionDir, 'openapi.yaml'), stringify(next));
   writeFileSync(join(descriptionDir, 'openapi.json'), JSON.stringify(next));
@@ -112,13 +115,43 @@ describe('release dates', () => {
 
 describe('versioned documentation', () => {
   it('puts the latest release at the root and offers every version in a switcher on each page', async () => {
-    for (const path of ['index.html', 'assumptions.html', 'changes.html', 'reference.html', 'v/2.0.0/index.html']) {
+    const pages = ['index.html', 'assumptions.html', 'changes.html', 'reference.html', 'v/2.0.0/index.html'];
+    for (const path of [...pages, 'preview/index.html', 'v/2.1.0/index.html']) {
       await open(path);
       const options = await page.locator('[data-version-switcher] option').allTextContents();
-      expect(options, path).toEqual(['2.1.0 (latest)', '2.0.0']);
+      expect(options, path).toEqual(['2.2.0 (preview, unreleased)', '2.1.0 (latest)', '2.0.0']);
     }
     await open('index.html');
     await expect(page.locator('[data-version]').first().textContent()).resolves.toBe('v2.1.0');
+  });
+
+  it('serves the release, not the preview, at the root: its pages and its downloads', async () => {
+    const version = (file: string) => parse(readFileSync(join(outDir, file), 'utf8')).info.version;
+    expect(['openapi.yaml', 'openapi.json', 'v/2.1.0/openapi.yaml', 'preview/openapi.yaml'].map(version)).toEqual([
+      '2.1.0',
+      '2.1.0',
+      '2.1.0',
+      '2.2.0',
+    ]);
+    await open('downloads.html');
+    expect(await page.locator('main').textContent()).not.toContain('2.2.0');
+    await open('reference.html');
+    await redocDrawn();
+    expect(await page.content()).not.toContain(PREVIEW_FIELD);
+    await open('preview/reference.html');
+    await redocDrawn();
+    expect(await page.content()).toContain(PREVIEW_FIELD);
+  });
+
+  it("says on every page of the preview that it is one, and links the release's same page", async () => {
+    for (const path of ['index.html', 'downloads.html', 'reference.html']) {
+      await open(`preview/${path}`);
+      const note = page.locator('[data-older-version]');
+      expect(await note.textContent(), path).toBe(
+        'You are reading 2.2.0, a preview: not released yet. The current release is 2.1.0.',
+      );
+      expect(await note.locator('a').getAttribute('href'), path).toBe(`../${path}`);
+    }
   });
 
   it('switches to the same page of an older version, and back', async () => {
@@ -153,7 +186,9 @@ describe('versioned documentation', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(text).toContain(`2.1.0 (latest), released ${today}`);
     expect(text).toContain(`2.0.0, released ${today}`);
-    expect(text).not.toContain('unreleased');
+    // The preview once, with its own word; its changes link its own reference.
+    expect(text?.split('2.2.0 (preview, unreleased)').length).toBe(2);
+    expect(await page.locator(`a[href^="preview/reference.html#operation/"]`).count()).toBeGreaterThan(0);
     // In a partner's words: the schema, the field and where it shows; no backticks, no schema paths.
     expect(text).toContain(`Record: new field ${FIELD} (assumed). In GET /record/, GET /record/{token}/`);
     expect(text).not.toMatch(/`|properties\.|in schemas/);
@@ -221,7 +256,8 @@ describe('versioned documentation', () => {
       if (/redoc\.[0-9a-f]+\.js$/.test(r.url())) loaded.push(r.url());
     };
     page.on('request', onRequest);
-    for (const path of ['reference.html', 'v/2.0.0/reference.html', 'v/2.0.0/sandbox-control.html']) {
+    const pages = ['reference.html', 'v/2.0.0/reference.html', 'v/2.0.0/sandbox-control.html', 'v/2.1.0/reference.html'];
+    for (const path of [...pages, 'preview/reference.html']) {
       await open(path);
       await redocDrawn();
     }

@@ -85,35 +85,41 @@ export async function buildReference(page: ReferencePage): Promise<void> {
     renderer.original,
     `${page.assets.href}${renderer.name}`,
   );
-  writeFileSync(page.output, markCurrent(withPrerender(html, doc), basename(page.output)));
+  writeFileSync(page.output, markCurrent(withPrerender(html, doc, page.assets), basename(page.output)));
 }
 
 // Redoc's server-rendered styles (styled-components'), for its own markup only: about 250 kB.
-const REDOC_STYLES = /<style data-styled="true"[^>]*>[\s\S]*?<\/style>/;
+const REDOC_STYLES = /<style data-styled="true"[^>]*>([\s\S]*?)<\/style>/;
 
 /**
- * Redoc's styles after the operations' plain copy, so that a deep link shows its operation before
- * they have arrived (they were 39 kB of the first 50 kB gzipped). Redoc's own markup is left out of the
- * page until its styles are in, rather than flash unstyled; then the page lands on the link again
+ * Redoc's styles in a stylesheet of the shared assets (named by its content: every version's copy is one
+ * file, cached for good), linked after the operations' plain copy, so that a deep link shows its operation
+ * before they have arrived and the page's first parse is 160 kB, not 410 (0.13x to about 0.09x of Redocly's
+ * default on a loaded machine). Redoc's own markup is left out of the page until its styles are in, rather
+ * than flash unstyled (a stylesheet in the body holds what follows it); then the page lands on the link again
  * (unstyled, that markup was taller, and the browser's scroll kept its place, not the operation's).
  */
-function afterOperations(html: string): string {
-  const styles = REDOC_STYLES.exec(html)?.[0];
+function afterOperations(html: string, assets: ReferencePage['assets']): string {
+  const styles = REDOC_STYLES.exec(html);
   const at = html.lastIndexOf('<script type="module">');
   if (!styles || at < 0) throw new Error('redocly build-docs changed its styles: review src/builder/redoc.ts');
-  const moved = html.replace(styles, '<style>#redoc{display:none}</style>');
+  const css = styles[1] ?? '';
+  const name = `redoc-styles.${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`;
+  if (!existsSync(join(assets.dir, name))) writeFileSync(join(assets.dir, name), css);
+  const moved = html.replace(styles[0], '<style>#redoc{display:none}</style>');
   const to = moved.lastIndexOf('<script type="module">');
-  return `${moved.slice(0, to)}${styles}<style>#redoc{display:block}</style>${LAND}\n      ${moved.slice(to)}`;
+  const link = `<link rel="stylesheet" href="${assets.href}${name}">`;
+  return `${moved.slice(0, to)}${link}<style>#redoc{display:block}</style>${LAND}\n      ${moved.slice(to)}`;
 }
 
 /** The deep-link script at the end of the head, the operations as HTML between Redoc's markup and its script. */
-function withPrerender(html: string, doc: Record<string, unknown>): string {
+function withPrerender(html: string, doc: Record<string, unknown>, assets: ReferencePage['assets']): string {
   const script = '<script type="module">';
   const at = html.lastIndexOf(script);
   if (at < 0 || !html.includes('</head>') || !html.includes(HYDRATE))
     throw new Error('redocly build-docs changed its page: review src/builder/redoc.ts');
   const body = `${html.slice(0, at)}${prerenderedOperations(doc)}\n      ${html.slice(at)}`;
-  return hashLinks(afterOperations(body))
+  return hashLinks(afterOperations(body, assets))
     .replace('</head>', `${deepLinkScript(doc)}\n${ROUTE_LINKS_SCRIPT}\n</head>`)
     .replace(HYDRATE, HYDRATED);
 }

@@ -1,9 +1,9 @@
 import { stateWord } from './release-dates.js';
 
-/** Where each version of the site lives, relative to the site's root: the latest at `''`, the others under `v/<version>/`. */
+/** Where each version of the site lives, relative to the site's root: the latest release at `''`, the others under `v/<version>/`, an unreleased one under `preview/`. */
 export interface SiteVersion {
   version: string;
-  /** Folder relative to the root, '' or 'v/2.0.0/'. */
+  /** Folder relative to the root: '', 'v/2.0.0/' or 'preview/'. */
   dir: string;
   latest: boolean;
   /** The working description, not recorded in releases/ yet. */
@@ -29,7 +29,7 @@ export function withSwitcher(
   const start = html.indexOf('class="tas-nav"');
   const end = start < 0 ? -1 : html.indexOf('</nav>', start);
   if (end < 0) return html;
-  const up = here.dir ? '../../' : '';
+  const up = '../'.repeat(here.dir.split('/').filter(Boolean).length);
   const options = versions
     .map((v) => {
       const word = stateWord({ latest: v.latest, unreleased: Boolean(v.unreleased) });

@@ -1,4 +1,6 @@
 // The edge: flags and environment variables are read here and nowhere else.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { BOUNDS_TEXT, boundLine, parseCommandLine, portOption, runServer } from '@tas/serve';
 import { defaultSiteOptions } from '../paths.js';
 import { DEFAULT_PORT, serveDocs } from '../serve.js';
@@ -6,11 +8,12 @@ import { DEFAULT_PORT, serveDocs } from '../serve.js';
 const COMMAND = 'npm run docs';
 const HELP = `Usage: npm run docs -- [options]
 
-Serves the documentation site (apps/docs/dist/), the same site as npm run build (every release
-under v/<version>/, the version switcher, changes.html). npm run docs has turbo build it first (a
+Serves the documentation site (apps/docs/dist/), the same site as npm run build (the latest
+release at the root, every release under v/<version>/, the working version under preview/ until it
+is released, the version switcher, changes.html). npm run docs has turbo build it first (a
 cache hit when nothing changed: it serves within seconds); run otherwise, it builds it unless --no-build.
 It watches the description (openapi/, its examples, arazzo/): a valid edit rebuilds the site (the
-working version; the releases' folders are kept) and every open page reloads; an invalid one is
+working version, under preview/ while unreleased; the releases' pages are kept) and every open page reloads; an invalid one is
 reported with the lint's words at file and line, and the last valid site is served.
 
 Options:
@@ -53,7 +56,9 @@ const docs = await runServer(COMMAND, async () => {
         host: values.host ?? process.env.DOCS_HOST ?? '127.0.0.1',
         live: watching,
       }),
-    ready: (server) => `Docs listening on ${boundLine(server.server, '/')} (reference: ${server.url}/reference.html)`,
+    ready: (server) =>
+      `Docs listening on ${boundLine(server.server, '/')} (reference: ${server.url}/reference.html` +
+      `${existsSync(join(options.outDir, 'preview')) ? `; the unreleased working version: ${server.url}/preview/` : ''})`,
     exposure: { what: 'the docs server', reach: 'anyone who can reach this machine can read the site' },
   };
 });

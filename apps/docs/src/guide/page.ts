@@ -52,8 +52,9 @@ this site use ${whereServersAre(addresses, servers)} (Node.js 20.19 or later). T
 variables (<code>$RECORD</code>, <code>$CODE</code>…) the next ones read. They need <code>curl</code> and
 <code>jq</code>. Under each command is what it prints; a value in angle brackets, such as <code>"&lt;date-time&gt;"</code>,
 differs on every run, and <code>"$RECORD"</code> stands for the value of that variable. Every command is
-checked before the site is published: it is run against a fresh sandbox and what it prints is compared with this page.</p>
-<p>The sandbox's own calls under <code>/__sandbox/</code> (the SMS outbox, creating a roadmap, a reset) are its
+checked before the site is published: each journey is run twice in a row against one sandbox, with no reset, and what
+it prints is compared with this page. Run them as often as you like: each run makes its own record or roadmap and a new mobile.</p>
+<p>The sandbox's own calls under <code>/__sandbox/</code> (making a record or a roadmap, the SMS outbox, a reset) are its
 ${controlRef}: they do not exist in production.</p>
 <h2 id="journeys">Journeys</h2>
 ${walkthroughs.map((j) => walkthroughSection(doc, j, addresses)).join('\n')}

@@ -14,19 +14,14 @@ const ROADMAP_MOBILE = '$MOBILE';
 
 const findReady: WalkStep = {
   title: 'Find a ready record',
-  text: 'List the records waiting for a new participant (`status=2` and `auth_required=true`) and keep the token of a standalone (`role` null) career-interest record. Records with a `role` belong to a roadmap: they are authenticated through their roadmap (last journey).',
+  text: "On a live deployment the organizer makes the records. The sandbox's control API makes one here, a standalone (`role` null) career-interest record, new on each run, so the journey runs as often as you like. The listing of records waiting for a new participant (`status=2` and `auth_required=true`, newest first) has it. Records with a `role` belong to a roadmap: they are authenticated through their roadmap (last journey).",
   command: [
-    `READY=$(${curl({ path: '/api/v2/record/?status=2&auth_required=true' })})`,
-    `jq -c '.data.results[] | {test_id, role, status, auth_required}' <<<"$READY"`,
-    `RECORD=$(jq -r 'first(.data.results[] | select(.test_id == "career-interest" and .role == null)) | .token' <<<"$READY")`,
+    `MADE=$(${curl({ method: 'POST', path: '/__sandbox/records/', body: '{"test_id": "career-interest"}' })})`,
+    `RECORD=$(jq -r .data.token <<<"$MADE")`,
+    `${curl({ path: '/api/v2/record/?status=2&auth_required=true' })} \\`,
+    `  | jq -c --arg token "$RECORD" '.data.results[] | select(.token == $token) | {test_id, role, status, auth_required}'`,
   ].join('\n'),
-  answer: [
-    '{"test_id":"parenting-style","role":2,"status":2,"auth_required":true}',
-    '{"test_id":"cas-child","role":1,"status":2,"auth_required":true}',
-    '{"test_id":"raven-html","role":null,"status":2,"auth_required":true}',
-    '{"test_id":"symptom-195","role":null,"status":2,"auth_required":true}',
-    '{"test_id":"career-interest","role":null,"status":2,"auth_required":true}',
-  ].join('\n'),
+  answer: '{"test_id":"career-interest","role":null,"status":2,"auth_required":true}',
   operations: ['listRecords'],
   mock: { operationId: 'listRecords', example: 'RecordPageNewParticipants' },
 };
@@ -320,7 +315,7 @@ export const walkthroughs: Walkthrough[] = [
       },
       {
         title: 'Start again',
-        text: 'Each journey uses up its records. The control API puts an organizer back to its seed (the same tokens every time); run it for each key you used.',
+        text: 'Not needed to run the journeys again: each run makes its own record or roadmap and a new mobile. To put an organizer back to its seed (the same tokens every time, its outbox emptied), the control API resets it; run it for each key you used.',
         command: `${curl({ method: 'POST', path: '/__sandbox/reset/' })} | jq -c .`,
         answer: '{"data":{},"successful":true,"messages":[]}',
       },
