@@ -256,7 +256,12 @@ describe('versioned documentation', () => {
       if (/redoc\.[0-9a-f]+\.js$/.test(r.url())) loaded.push(r.url());
     };
     page.on('request', onRequest);
-    const pages = ['reference.html', 'v/2.0.0/reference.html', 'v/2.0.0/sandbox-control.html', 'v/2.1.0/reference.html'];
+    const pages = [
+      'reference.html',
+      'v/2.0.0/reference.html',
+      'v/2.0.0/sandbox-control.html',
+      'v/2.1.0/reference.html',
+    ];
     for (const path of [...pages, 'preview/reference.html']) {
       await open(path);
       await redocDrawn();

@@ -94,7 +94,9 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
   const unreleased = !releases.includes(current);
   const atRoot = unreleased && releases.length ? (releases.at(-1) as string) : current;
   const versions: SiteVersion[] = [
-    ...(unreleased ? [{ version: current, dir: atRoot === current ? '' : `${PREVIEW}/`, latest: false, unreleased }] : []),
+    ...(unreleased
+      ? [{ version: current, dir: atRoot === current ? '' : `${PREVIEW}/`, latest: false, unreleased }]
+      : []),
     ...[...releases].reverse().map((v) => ({ version: v, dir: v === atRoot ? '' : `v/${v}/`, latest: v === atRoot })),
   ];
   if (atRoot === current && versions[0]) versions[0].latest = true;
@@ -125,7 +127,8 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
               ...readdirSync(kept).filter((f) => !['v', PREVIEW, 'changes.html'].includes(f)),
               ...(releases.includes(atRoot) ? [`v/${atRoot}/`] : []),
             ];
-        for (const entry of entries) cpSync(join(options.reuse as string, entry), join(outDir, entry), { recursive: true });
+        for (const entry of entries)
+          cpSync(join(options.reuse as string, entry), join(outDir, entry), { recursive: true });
         reused.push(...entries);
         continue;
       }
