@@ -264,6 +264,15 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
     pick(`listing.filters.${name}`, listing && param(name, fuzzy), at, fb?.listing.filters[name], listingWhy);
   const size = listing ? SIZE_NAMES.find((n) => params.includes(n)) : undefined;
   const page = listing ? PAGE_NAMES.find((n) => params.includes(n)) : undefined;
+  // The first page's number: the page parameter's minimum or default, when it is 0 or 1.
+  const pageSchema = listing
+    ? asArray(listing.op.parameters)
+        .map((p) => resolveRef<Json>(doc, p))
+        .find((p) => isObject(p) && p.name === page && p.in === 'query')?.schema
+    : undefined;
+  const firstPage = [(pageSchema as Json | undefined)?.minimum, (pageSchema as Json | undefined)?.default].find(
+    (v): v is 0 | 1 => v === 0 || v === 1,
+  );
 
   const profile: DeploymentProfile = {
     listing: {
@@ -288,6 +297,13 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
         ),
         page: pick('listing.paging.page', page, at, fb?.listing.paging.page),
         size: pick('listing.paging.size', size, at, fb?.listing.paging.size),
+        base: pick(
+          'listing.paging.base',
+          firstPage,
+          `the minimum or default of ${page} in ${listing ? where(listing) : ''}`,
+          fb?.listing.paging.base ?? 1,
+          `no minimum or default of 0 or 1 for the page parameter`,
+        ),
       },
     },
     result: {
@@ -306,6 +322,8 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
       gender_permission: { all: 'all', men: 'male', women: 'female' },
     },
     success: {},
+    // A description has one success per operation: modes that differ are the profile's to say.
+    modes: { sms: { success: {} }, instant: { success: {} } },
   };
 
   // The code's field: the verify body's property that is no draft_token.

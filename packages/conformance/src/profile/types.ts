@@ -29,7 +29,8 @@ export interface DeploymentProfile {
   listing: {
     path: string;
     filters: { status: string; auth_required: string };
-    paging: { style: PagingStyle; page: string; size: string };
+    /** `base`: the number of the first page (0 or 1), where a page does not say its own. */
+    paging: { style: PagingStyle; page: string; size: string; base: 0 | 1 };
   };
   result: { path: string };
   /** The field both verifies carry the SMS code in; the verify templates follow it unless given. */
@@ -42,7 +43,23 @@ export interface DeploymentProfile {
   };
   /** The success status of each operation. */
   success: Record<string, number>;
+  /** Per organizer mode, success statuses that differ from `success` there (`tests_auth_required` true: sms). */
+  modes: Record<Mode, { success: Record<string, number> }>;
 }
+
+export type Mode = 'sms' | 'instant';
+
+/** The success status the profile describes for an operation: the mode's own, else the operation's. */
+export const successOf = (profile: DeploymentProfile, operationId: string, mode?: Mode): number | undefined =>
+  (mode && profile.modes[mode].success[operationId]) || profile.success[operationId];
+
+/** Every success status the profile describes for an operation, in any mode. */
+export const successesOf = (profile: DeploymentProfile, operationId: string): number[] =>
+  [
+    profile.success[operationId],
+    profile.modes.sms.success[operationId],
+    profile.modes.instant.success[operationId],
+  ].filter((s): s is number => s !== undefined);
 
 /** A profile as a file gives it: any part may be left out (the default stands). */
 export type ProfileInput = {

@@ -102,7 +102,7 @@ describe('tas-conformance profile', () => {
       test_fields: { ages: 'integer', gender_permission: { all: 0, men: 1, women: 2 } },
       success: { authenticateRecord: 201, verifyRecordAuth: 202, authenticateRoadmap: 201, getRecord: 200 },
     });
-    expect(proposed.listing?.paging).toEqual({ style: 'link', page: 'page', size: 'per_page' });
+    expect(proposed.listing?.paging).toEqual({ style: 'link', page: 'page', size: 'per_page', base: 1 });
     expect(text).toContain('# from: GET /records/');
     expect(text).toContain('# from: the body of PUT /record/{token}/auth/verify/');
     expect(text).toContain("# from: gender_permission's enum, read with its description");

@@ -98,6 +98,14 @@ const CASES: Case[] = [
     },
   ],
   [
+    'listing.paging.base',
+    { listing: { paging: { base: 0 } } },
+    async ({ ctx, sent }) => {
+      await readListing(ctx);
+      return sent.map((r) => url(r).search);
+    },
+  ],
+  [
     'result.path',
     { result: { path: '/results/{token}/' } },
     async ({ ctx, sent }) => {
@@ -184,7 +192,7 @@ describe('every profile setting changes what the suite sends', () => {
   it('every setting has a case', () => {
     const keys = settingsOf(resolveProfile(doc))
       .map((s) => s.key)
-      .filter((k) => !k.startsWith('success.'));
+      .filter((k) => !k.startsWith('success.') && !k.startsWith('modes.'));
     expect(keys.sort()).toEqual(CASES.map(([k]) => k).sort());
   });
 
@@ -192,7 +200,8 @@ describe('every profile setting changes what the suite sends', () => {
     const answer = (req: HttpRequest) =>
       req.url.includes('page=2') || req.url.includes('p=2')
         ? { json: { data: [] } }
-        : { json: { data: { results: [{ token: TOKEN }], next_page: 2 } } };
+        : // A first page smaller than asked: read again from the first page's number (listing.paging.base).
+          { json: { data: { results: [{ token: TOKEN }], next_page: 2, per_page: 1 } } };
     const changed = await send(made(given, answer));
     const unchanged = await send(made({}, answer));
     expect(changed).not.toEqual(unchanged);
@@ -210,6 +219,9 @@ describe('every profile setting changes what the suite sends', () => {
       return findings.length;
     };
     expect(await judged({ success: { [operationId]: 203 } })).toBe(0);
+    // A mode's own success, where the resource's mode is not known yet: still the deployment's described choice.
+    expect(await judged({ modes: { sms: { success: { [operationId]: 203 } } } })).toBe(0);
+    expect(await judged({ modes: { instant: { success: { [operationId]: 203 } } } })).toBe(0);
     expect(await judged({})).toBe(1);
   });
 });
