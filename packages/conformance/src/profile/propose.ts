@@ -33,6 +33,8 @@ export interface Proposal {
   profile: DeploymentProfile;
   /** Per setting (dotted key): where its value came from, or why it stayed the default. */
   notes: Record<string, string>;
+  /** The description's operations mapped to none the suite calls (`GET /path (operationId)`). */
+  unmapped: string[];
 }
 
 interface Found {
@@ -77,7 +79,7 @@ const idWords = (id: unknown) =>
  * words), else by its method and path shape, else, for the listing and the result whose paths the
  * interface does not show, by what its operationId, summary and description say it does.
  */
-function operations(doc: unknown): Record<string, Found> {
+function operations(doc: unknown): { ops: Record<string, Found>; unmapped: string[] } {
   const all: Found[] = [];
   const paths = isObject(doc) && isObject(doc.paths) ? doc.paths : {};
   for (const [path, raw] of Object.entries(paths)) {
@@ -110,7 +112,10 @@ function operations(doc: unknown): Record<string, Found> {
         /\{[^}]+\}/.test(f.path) === meaning.param &&
         meaning.words.test(`${idWords(f.op.operationId)} ${f.op.summary ?? ''} ${f.op.description ?? ''} ${f.path}`),
     );
-  return out;
+  const unmapped = all
+    .filter((f) => !taken.has(f))
+    .map((f) => `${where(f)}${typeof f.op.operationId === 'string' ? ` (${f.op.operationId})` : ''}`);
+  return { ops: out, unmapped };
 }
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -228,7 +233,7 @@ const PAGE_NAMES = ['page', 'page_number', 'offset', 'cursor', 'after', 'skip'];
  * fills what it does not show; without one, everything must be found (the bundled description).
  */
 export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Proposal {
-  const ops = operations(doc);
+  const { ops, unmapped } = operations(doc);
   const notes: Record<string, string> = {};
   const missing: string[] = [];
   function pick<T>(key: string, value: T | undefined, how: string, otherwise?: T, why?: string): T {
@@ -406,5 +411,5 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
     );
   }
   if (missing.length) throw new Error(`the description does not show ${missing.join(', ')}`);
-  return { profile, notes };
+  return { profile, notes, unmapped };
 }
