@@ -13,7 +13,14 @@ import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { Settled } from './options.js';
 import { reshape } from './profile/template.js';
-import { type Mode, type ResolvedProfile, successesOf, successOf, type TemplatedOperation } from './profile/types.js';
+import {
+  errorsOf,
+  type Mode,
+  type ResolvedProfile,
+  successesOf,
+  successOf,
+  type TemplatedOperation,
+} from './profile/types.js';
 import type { SmsProvider } from './sms.js';
 import { type AssumedPart, type Exchange, type Finding, isSuccess } from './types.js';
 
@@ -104,6 +111,13 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     return last;
   }
 
+  /** The answer is the error status the profile describes where the description assumed `wanted` (never a stated one). */
+  const describedError = (exchange: Exchange, wanted: number) => {
+    const op = deps.operations.find((o) => o.operationId === exchange.operationId);
+    if (!op?.responses[String(wanted)]?.assumed) return false;
+    return errorsOf(profile, op.operationId, wanted, deps.modeOf?.(exchange)).includes(exchange.response.status);
+  };
+
   const expect = (ok: boolean, message: string, exchange?: Exchange, assumed?: boolean) => {
     if (!ok)
       findings.push({
@@ -151,6 +165,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     expect,
     expectStatus(exchange, wanted, what) {
       const got = exchange.response.status;
+      if (describedError(exchange, wanted)) return true;
       // A success is the one the profile names for the operation, in the resource's mode when known (the interface states none).
       const op = exchange.operationId ?? '';
       const mode = deps.modeOf?.(exchange);
@@ -184,7 +199,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     },
     expectRefused(exchange, status, what, codeStated = false) {
       const got = exchange.response.status;
-      if (got === status) return true;
+      if (got === status || describedError(exchange, status)) return true;
       if (got < 400 || got >= 500)
         return expect(
           false,

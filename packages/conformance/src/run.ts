@@ -17,7 +17,7 @@ import { createModel, operationOf } from './model/judge.js';
 import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
 import { resolveProfile, settingsOf } from './profile/resolve.js';
-import { type ResolvedProfile, successesOf } from './profile/types.js';
+import { describedStatuses, type ResolvedProfile } from './profile/types.js';
 import { registry } from './registry.js';
 import { withPaths } from './report/title.js';
 import { RunError } from './select.js';
@@ -134,7 +134,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
           validator,
           assumptions,
           operation,
-          success: (id) => successesOf(deployment.profile, id),
+          described: (id) => describedStatuses(deployment.profile, id),
         }))
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
       // The interface's model: a contradiction of what a quote predicts, in the check whose request showed it.

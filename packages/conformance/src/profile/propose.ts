@@ -328,7 +328,8 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
     },
     success: {},
     // A description has one success per operation: modes that differ are the profile's to say.
-    modes: { sms: { success: {} }, instant: { success: {} } },
+    errors: {},
+    modes: { sms: { success: {}, errors: {} }, instant: { success: {}, errors: {} } },
   };
 
   // The code's field: the verify body's property that is no draft_token.

@@ -43,8 +43,10 @@ export interface DeploymentProfile {
   };
   /** The success status of each operation. */
   success: Record<string, number>;
-  /** Per organizer mode, success statuses that differ from `success` there (`tests_auth_required` true: sms). */
-  modes: Record<Mode, { success: Record<string, number> }>;
+  /** Per operation, the status the deployment answers where the description assumed another error status. */
+  errors: Record<string, Record<string, number>>;
+  /** Per organizer mode (`tests_auth_required` true: sms), the statuses that differ there from `success` and `errors`. */
+  modes: Record<Mode, Pick<DeploymentProfile, 'success' | 'errors'>>;
 }
 
 export type Mode = 'sms' | 'instant';
@@ -52,6 +54,21 @@ export type Mode = 'sms' | 'instant';
 /** The success status the profile describes for an operation: the mode's own, else the operation's. */
 export const successOf = (profile: DeploymentProfile, operationId: string, mode?: Mode): number | undefined =>
   (mode && profile.modes[mode].success[operationId]) || profile.success[operationId];
+
+/** The statuses the profile describes for an operation's assumed error `status`: the mode's, else any mode's and the operation's. */
+export const errorsOf = (profile: DeploymentProfile, operationId: string, status: number, mode?: Mode): number[] =>
+  [
+    ...(mode ? [mode] : (['sms', 'instant'] as const)).map((m) => profile.modes[m].errors[operationId]?.[status]),
+    profile.errors[operationId]?.[status],
+  ].filter((s): s is number => s !== undefined);
+
+/** Every status the profile describes for an operation, success or error, in any mode. */
+export const describedStatuses = (profile: DeploymentProfile, operationId: string): number[] => [
+  ...successesOf(profile, operationId),
+  ...[profile.errors, profile.modes.sms.errors, profile.modes.instant.errors].flatMap((e) =>
+    Object.values(e[operationId] ?? {}),
+  ),
+];
 
 /** Every success status the profile describes for an operation, in any mode. */
 export const successesOf = (profile: DeploymentProfile, operationId: string): number[] =>

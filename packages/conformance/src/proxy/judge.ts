@@ -9,7 +9,7 @@ import {
   type Validator,
 } from '@tas/openapi';
 import { createModel } from '../model/judge.js';
-import { type ResolvedProfile, successesOf } from '../profile/types.js';
+import { describedStatuses, type ResolvedProfile } from '../profile/types.js';
 import { registry } from '../registry.js';
 import { findingKey } from '../report/group.js';
 import { responseRules } from '../responses/index.js';
@@ -127,7 +127,7 @@ export function createProxyJudge(o: {
       validator,
       assumptions,
       operation: op,
-      success: (id: string) => successesOf(deployment.profile, id),
+      described: (id: string) => describedStatuses(deployment.profile, id),
     };
     for (const rule of responseRules)
       for (const f of rule.verify(exchange, env))

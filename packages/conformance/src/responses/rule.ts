@@ -8,8 +8,8 @@ export interface RuleEnv {
   assumptions: Assumption[];
   /** The operation the request was sent to, when it is one of the description's. */
   operation?: Operation;
-  /** The success statuses the profile describes for an operation, in any organizer mode (else the description's). */
-  success?: (operationId: string) => number[];
+  /** The statuses the profile describes for an operation, success and error, in any organizer mode. */
+  described?: (operationId: string) => number[];
 }
 
 export interface RuleFinding {

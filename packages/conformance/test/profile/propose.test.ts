@@ -36,7 +36,8 @@ describe('the defaults are what the bundled description proposes of itself', () 
           'verifyRoadmapAuth',
         ].map((id) => [id, 200]),
       ),
-      modes: { sms: { success: {} }, instant: { success: {} } },
+      errors: {},
+      modes: { sms: { success: {}, errors: {} }, instant: { success: {}, errors: {} } },
     });
   });
 });

@@ -192,7 +192,7 @@ describe('every profile setting changes what the suite sends', () => {
   it('every setting has a case', () => {
     const keys = settingsOf(resolveProfile(doc))
       .map((s) => s.key)
-      .filter((k) => !k.startsWith('success.') && !k.startsWith('modes.'));
+      .filter((k) => !/^(success\.|modes\.|errors$)/.test(k));
     expect(keys.sort()).toEqual(CASES.map(([k]) => k).sort());
   });
 
@@ -223,5 +223,27 @@ describe('every profile setting changes what the suite sends', () => {
     expect(await judged({ modes: { sms: { success: { [operationId]: 203 } } } })).toBe(0);
     expect(await judged({ modes: { instant: { success: { [operationId]: 203 } } } })).toBe(0);
     expect(await judged({})).toBe(1);
+  });
+
+  it('errors: an assumed error status the profile describes is no note; a stated one is judged whatever it says', () => {
+    const refused = (profile: ProfileInput, operationId: string, got: number, wanted: number, stated = false) => {
+      const { ctx, findings } = made(profile, () => ({ status: got }));
+      const exchange = {
+        request: { method: 'PUT', url: 'http://host/', key: 'main', headers: {} },
+        response: { status: got, headers: {}, text: '', json: {} },
+        operationId,
+      } as Exchange;
+      ctx.expectRefused(exchange, wanted, operationId, stated);
+      return findings.map((f) => (f.assumed ? 'note' : 'stated'));
+    };
+    // verifyRecordAuth's 400 is the description's assumption; authenticateRoadmap's 409 is stated.
+    expect(refused({}, 'verifyRecordAuth', 422, 400)).toEqual(['note']);
+    expect(refused({ errors: { verifyRecordAuth: { 400: 422 } } }, 'verifyRecordAuth', 422, 400)).toEqual([]);
+    expect(
+      refused({ modes: { sms: { errors: { verifyRecordAuth: { 400: 422 } } } } }, 'verifyRecordAuth', 422, 400),
+    ).toEqual([]);
+    expect(refused({ errors: { authenticateRoadmap: { 409: 400 } } }, 'authenticateRoadmap', 400, 409, true)).toEqual([
+      'stated',
+    ]);
   });
 });

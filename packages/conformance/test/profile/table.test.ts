@@ -12,8 +12,8 @@ type Json = Record<string, unknown>;
 function schemaKeys(node: Json, at = '', schema = node): string[] {
   if (typeof node.$ref === 'string') node = (schema.definitions as Json)[node.$ref.split('/').pop() as string] as Json;
   const props = node.properties as Json | undefined;
-  // A mode's successes are one setting, empty by default.
-  if (!props || /^modes\.\w+\.success$/.test(at)) return [at];
+  // The error statuses, and a mode's statuses, are one setting each, empty by default.
+  if (!props || /^(errors|modes\.\w+\.(success|errors))$/.test(at)) return [at];
   return Object.entries(props).flatMap(([k, v]) => schemaKeys(v as Json, at ? `${at}.${k}` : k, schema));
 }
 

@@ -195,6 +195,7 @@ const SUCCESS: Axis = {
 
 /** The description's assumed error statuses of each operation (its own route, by method and path). */
 const ASSUMED_ERRORS = listOperations(loadDescription()).map((op) => ({
+  id: op.operationId,
   method: op.method.toUpperCase(),
   path: new RegExp(`^/api/v2${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
   statuses: Object.entries(op.responses)
@@ -221,6 +222,22 @@ const ERROR_STATUSES: Axis = {
         return to ? { ...res, status: to } : res;
       },
     }),
+    // Each mode's errors, per operation that assumes the status it replaces.
+    profile: {
+      modes: Object.fromEntries(
+        (['sms', 'instant'] as const).map((mode) => [
+          mode,
+          {
+            errors: Object.fromEntries(
+              ASSUMED_ERRORS.map((r) => [
+                r.id,
+                Object.fromEntries(r.statuses.filter((s) => modes[mode][s]).map((s) => [String(s), modes[mode][s]])),
+              ]).filter(([, map]) => Object.keys(map as object).length),
+            ),
+          },
+        ]),
+      ),
+    } as ProfileInput,
   })),
 };
 
