@@ -113,6 +113,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
 
   /** The answer is the error status the profile describes where the description assumed `wanted` (never a stated one). */
   const describedError = (exchange: Exchange, wanted: number) => {
+    if (!exchange.operationId) return false;
     const op = deps.operations.find((o) => o.operationId === exchange.operationId);
     if (!op?.responses[String(wanted)]?.assumed) return false;
     return errorsOf(profile, op.operationId, wanted, deps.modeOf?.(exchange)).includes(exchange.response.status);
