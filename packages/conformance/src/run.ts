@@ -135,6 +135,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
           assumptions,
           operation,
           described: (id) => describedStatuses(deployment.profile, id),
+          ownErrorBodies: deployment.profile.error_bodies === 'own',
         }))
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
       // The interface's model: a contradiction of what a quote predicts, in the check whose request showed it.

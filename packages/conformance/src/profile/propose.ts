@@ -328,6 +328,7 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
     },
     success: {},
     // A description has one success per operation: modes that differ are the profile's to say.
+    error_bodies: 'description',
     errors: {},
     modes: { sms: { success: {}, errors: {} }, instant: { success: {}, errors: {} } },
   };

@@ -43,6 +43,8 @@ export interface DeploymentProfile {
   };
   /** The success status of each operation. */
   success: Record<string, number>;
+  /** `own`: the deployment's error bodies are of its own shape ("not shown"), not compared with the description's. */
+  error_bodies: 'description' | 'own';
   /** Per operation, the status the deployment answers where the description assumed another error status. */
   errors: Record<string, Record<string, number>>;
   /** Per organizer mode (`tests_auth_required` true: sms), the statuses that differ there from `success` and `errors`. */

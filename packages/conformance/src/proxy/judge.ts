@@ -128,6 +128,7 @@ export function createProxyJudge(o: {
       assumptions,
       operation: op,
       described: (id: string) => describedStatuses(deployment.profile, id),
+      ownErrorBodies: deployment.profile.error_bodies === 'own',
     };
     for (const rule of responseRules)
       for (const f of rule.verify(exchange, env))

@@ -10,6 +10,8 @@ export interface RuleEnv {
   operation?: Operation;
   /** The statuses the profile describes for an operation, success and error, in any organizer mode. */
   described?: (operationId: string) => number[];
+  /** The profile says the deployment's error bodies are its own: they are not compared with the description's. */
+  ownErrorBodies?: boolean;
 }
 
 export interface RuleFinding {

@@ -36,6 +36,7 @@ describe('the defaults are what the bundled description proposes of itself', () 
           'verifyRoadmapAuth',
         ].map((id) => [id, 200]),
       ),
+      error_bodies: 'description',
       errors: {},
       modes: { sms: { success: {}, errors: {} }, instant: { success: {}, errors: {} } },
     });

@@ -1,4 +1,4 @@
-import { listOperations, loadDescription } from '@tas/openapi';
+import { createValidator, listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { TEST_FIELDS } from '../../src/assumed-requests.js';
 import { type ContextDeps, createContext } from '../../src/context.js';
@@ -8,6 +8,7 @@ import type { TestRules } from '../../src/journey/profile.js';
 import { authenticateRecord, type RecordData } from '../../src/journey/steps.js';
 import { resolveProfile, settingsOf } from '../../src/profile/resolve.js';
 import type { ProfileInput } from '../../src/profile/types.js';
+import { schema } from '../../src/responses/schema.js';
 import type { Exchange, HttpRequest } from '../../src/types.js';
 
 // Every setting of a profile is used by the requests the suite builds: a profile that changes one
@@ -192,7 +193,7 @@ describe('every profile setting changes what the suite sends', () => {
   it('every setting has a case', () => {
     const keys = settingsOf(resolveProfile(doc))
       .map((s) => s.key)
-      .filter((k) => !/^(success\.|modes\.|errors$)/.test(k));
+      .filter((k) => !/^(success\.|modes\.|errors$|error_bodies$)/.test(k));
     expect(keys.sort()).toEqual(CASES.map(([k]) => k).sort());
   });
 
@@ -245,5 +246,18 @@ describe('every profile setting changes what the suite sends', () => {
     expect(refused({ errors: { authenticateRoadmap: { 409: 400 } } }, 'authenticateRoadmap', 400, 409, true)).toEqual([
       'stated',
     ]);
+  });
+
+  it("error_bodies: own: an error answer of the deployment's own shape is no note", () => {
+    const operation = listOperations(doc).find((o) => o.operationId === 'verifyRecordAuth');
+    const json = { data: { errors: { code: ['wrong'] } }, successful: false, messages: ['Wrong code.'] };
+    const exchange = {
+      request: { method: 'PUT', url: 'http://host/', key: 'main', headers: {} },
+      response: { status: 400, headers: { 'content-type': 'application/json' }, text: JSON.stringify(json), json },
+      operationId: 'verifyRecordAuth',
+    } as Exchange;
+    const env = { doc, validator: createValidator(doc), assumptions: listAssumptions(doc), operation };
+    expect(schema.verify(exchange, env).map((f) => f.assumed)).toContain(true);
+    expect(schema.verify(exchange, { ...env, ownErrorBodies: true })).toEqual([]);
   });
 });

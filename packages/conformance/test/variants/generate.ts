@@ -309,6 +309,7 @@ const ERROR_BODIES: Axis = {
           body.data = c.data === 'null' ? null : c.data === '{}' ? {} : { errors: { request: texts } };
         }),
       }),
+      profile: { error_bodies: 'own' } as ProfileInput,
     })),
 };
 
