@@ -95,6 +95,8 @@ export interface Check extends Registration {
   needs?: Needs;
   /** Requests one run of the check sends (an estimate, for `plan`). */
   requests: number;
+  /** Requests it may send beyond `requests`: a listing read to its page limit, fixtures looked through that do not fit. */
+  beyondPlan?: number;
   /**
    * Refusals a deployment may legitimately accept (assumed constraints): each acceptance uses the
    * shared resource up, so `plan` asks for this many spares of it.

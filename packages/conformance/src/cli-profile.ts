@@ -34,7 +34,14 @@ export async function profileCommand(io: ProfileIo, args: string[], fromOpenapi:
     if (sub !== undefined && rest.length)
       throw new RunError(`profile --from-openapi takes one FILE to write, not ${args.join(' ')}`);
     const text = await readSource(fromOpenapi, io.fetch ?? fetch);
-    const { profile, notes } = proposeFromText(text, fromOpenapi, defaults);
+    const { profile, notes, unmapped } = proposeFromText(text, fromOpenapi, defaults);
+    // What it could not map: settings it found no value for, and operations it found no use for.
+    const unfound = Object.entries(notes).filter(([, n]) => n.startsWith('not found'));
+    const couldNot = [
+      ...unfound.map(([k, n]) => `${k}: ${n}`),
+      ...unmapped.map((o) => `${o}: no operation the suite calls`),
+    ];
+    const listed = `Could not map (${couldNot.length}):${couldNot.map((c) => `\n  - ${c}`).join('') || ' nothing'}`;
     const yaml = profileYaml(
       profile,
       profileSchema(),
@@ -42,6 +49,7 @@ export async function profileCommand(io: ProfileIo, args: string[], fromOpenapi:
         `tas-conformance ${version} deployment profile, proposed from ${fromOpenapi}.`,
         `Each value says where it came from ("from:"); what the description does not show stays the default,`,
         `with a note. Read it through before a run. ${SCHEMA_NOTE}.`,
+        ...listed.split('\n'),
       ],
       notes,
     );
@@ -51,9 +59,8 @@ export async function profileCommand(io: ProfileIo, args: string[], fromOpenapi:
       return 0;
     }
     writeNew(sub, yaml);
-    const unfound = Object.entries(notes).filter(([, n]) => n.startsWith('not found'));
     io.out(
-      `Wrote ${sub}: ${Object.keys(notes).length - unfound.length} settings read from the description, ${unfound.length} left at the default (${unfound.map(([k]) => k).join(', ') || 'none'}); pass --profile ${sub}\n`,
+      `Wrote ${sub}: ${Object.keys(notes).length - unfound.length} settings read from the description, ${unfound.length} left at the default (${unfound.map(([k]) => k).join(', ') || 'none'}); pass --profile ${sub}\n${listed}\n`,
     );
     return 0;
   }

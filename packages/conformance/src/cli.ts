@@ -26,7 +26,7 @@ import { stoppedRun } from './report/stopped.js';
 import { responseRules } from './responses/index.js';
 import { type RunOptions, type RunResult, run } from './run.js';
 import { RunError } from './select.js';
-import { DEFAULT_SEED, type Selection, selectRun, settle } from './selection.js';
+import { DEFAULT_SEED, LIVE_CAP, type Selection, selectRun, settle } from './selection.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
 import { statementsOf } from './statements/table.js';
 import type { Target } from './types.js';
@@ -172,6 +172,9 @@ async function plan(io: Io, options: RunOptions, writeFixtures: string | undefin
     `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${options.seed ?? DEFAULT_SEED} (--seed)\n`,
   );
   io.out(`Requests: about ${p.requests}\n`);
+  io.out(
+    `Requests at most: ${p.atMost}, when each listing read runs to its page limit and no roadmap looked at fits the first time${target === 'live' ? `; a live run stops at ${LIVE_CAP}` : ''}\n`,
+  );
   const pacing = rate ? `${rate.perMinute}/min and ${rate.perHour}/hour` : 'no pacing';
   io.out(`Time under the rate limit (${pacing}): at least ${duration(p.pacedSeconds)} plus the target's latency\n`);
   const deployment = resolveProfile(loadDescription(), options.profile, options.paths, options.profileFile);

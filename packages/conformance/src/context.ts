@@ -13,7 +13,14 @@ import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
 import type { Settled } from './options.js';
 import { reshape } from './profile/template.js';
-import type { ResolvedProfile, TemplatedOperation } from './profile/types.js';
+import {
+  errorsOf,
+  type Mode,
+  type ResolvedProfile,
+  successesOf,
+  successOf,
+  type TemplatedOperation,
+} from './profile/types.js';
 import type { SmsProvider } from './sms.js';
 import { type AssumedPart, type Exchange, type Finding, isSuccess } from './types.js';
 
@@ -39,6 +46,8 @@ export interface ContextDeps {
   confirmed?: Set<string>;
   /** Requests the run may send in all (a live run's 400); past it a check could not run. */
   cap?: number;
+  /** The organizer mode of the resource an exchange is about, when the answers read so far said it. */
+  modeOf?: (exchange: Exchange) => Mode | undefined;
 }
 
 let externalIds = Math.floor(Math.random() * 1000);
@@ -102,6 +111,14 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     return last;
   }
 
+  /** The answer is the error status the profile describes where the description assumed `wanted` (never a stated one). */
+  const describedError = (exchange: Exchange, wanted: number) => {
+    if (!exchange.operationId) return false;
+    const op = deps.operations.find((o) => o.operationId === exchange.operationId);
+    if (!op?.responses[String(wanted)]?.assumed) return false;
+    return errorsOf(profile, op.operationId, wanted, deps.modeOf?.(exchange)).includes(exchange.response.status);
+  };
+
   const expect = (ok: boolean, message: string, exchange?: Exchange, assumed?: boolean) => {
     if (!ok)
       findings.push({
@@ -149,9 +166,13 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     expect,
     expectStatus(exchange, wanted, what) {
       const got = exchange.response.status;
-      // A success is the one the profile names for the operation (the interface states none).
-      const success = exchange.operationId ? profile.success[exchange.operationId] : undefined;
-      const status = isSuccess(wanted) && success !== undefined ? success : wanted;
+      if (describedError(exchange, wanted)) return true;
+      // A success is the one the profile names for the operation, in the resource's mode when known (the interface states none).
+      const op = exchange.operationId ?? '';
+      const mode = deps.modeOf?.(exchange);
+      const described = mode ? [successOf(profile, op, mode)] : successesOf(profile, op);
+      if (isSuccess(wanted) && described.includes(got)) return true;
+      const status = isSuccess(wanted) ? (described[0] ?? wanted) : wanted;
       if (got === status) return true;
       // Refused what the suite built on its own assumption: the deployment's choice may differ, not its fault.
       if (got >= 400 && got < 500 && exchange.assumed?.length)
@@ -179,7 +200,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     },
     expectRefused(exchange, status, what, codeStated = false) {
       const got = exchange.response.status;
-      if (got === status) return true;
+      if (got === status || describedError(exchange, status)) return true;
       if (got < 400 || got >= 500)
         return expect(
           false,

@@ -8,6 +8,8 @@ export interface Plan {
   needs: NeedCounts;
   /** Requests the checks send (an estimate: SMS reads and retries add a few). */
   requests: number;
+  /** Requests they may send when every listing runs to its page limit and no fixture looked at fits. */
+  atMost: number;
   /** Wall time the pacing alone imposes, in seconds (the target's latency comes on top). */
   pacedSeconds: number;
 }
@@ -55,7 +57,8 @@ export async function planFor(
   const needs = needsOf(checks, target);
   let requests = requestsOf(checks, target);
   if (provisioning) requests += needs.ready + needs.vipWait + needs.roadmaps + (needs.html ?? 0);
-  return { checks: checks.length, needs, requests, pacedSeconds: await pacedSeconds(requests, rate) };
+  const atMost = requests + checks.reduce((sum, c) => sum + (c.beyondPlan ?? 0), 0);
+  return { checks: checks.length, needs, requests, atMost, pacedSeconds: await pacedSeconds(requests, rate) };
 }
 
 /** Runs the real pacer on a fake clock with instant requests: how long `requests` take when paced. */

@@ -13,11 +13,11 @@ import {
 import { toCurl } from './http/curl.js';
 import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
-import { createModel } from './model/judge.js';
+import { createModel, operationOf } from './model/judge.js';
 import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
 import { resolveProfile, settingsOf } from './profile/resolve.js';
-import type { ResolvedProfile } from './profile/types.js';
+import { describedStatuses, type ResolvedProfile } from './profile/types.js';
 import { registry } from './registry.js';
 import { withPaths } from './report/title.js';
 import { RunError } from './select.js';
@@ -78,6 +78,10 @@ export async function run(given: RunOptions): Promise<RunResult> {
   };
 
   const model = createModel();
+  deps.modeOf = (exchange) => {
+    const at = operationOf(exchange);
+    return at && model.stateOf(at.token)?.mode;
+  };
   const started = clock.now();
   const api = `${baseUrl}${basePath(doc)}`;
   if (!options.noKeyCheck)
@@ -130,7 +134,8 @@ export async function run(given: RunOptions): Promise<RunResult> {
           validator,
           assumptions,
           operation,
-          success: deployment.profile.success,
+          described: (id) => describedStatuses(deployment.profile, id),
+          ownErrorBodies: deployment.profile.error_bodies === 'own',
         }))
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
       // The interface's model: a contradiction of what a quote predicts, in the check whose request showed it.

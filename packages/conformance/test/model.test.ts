@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   createValidator,
   isAssumed,
@@ -127,6 +127,16 @@ describe("the interface's model: no stated verdict rests on what the interface d
       (c) => c.basis === 'stated' && c.checks.length > 0 && unshown.has(c.quote),
     );
     expect(claims.map((c) => c.id)).toEqual([]);
+  });
+
+  it("the checks judge the model's limits through it: each is named by the check that reaches it", () => {
+    const dir = new URL('../src/checks/', import.meta.url);
+    const sources = readdirSync(dir).map((f) => readFileSync(new URL(f, dir), 'utf8'));
+    // The mobile limit's value is not shown: mobile-limit reads how it is reached, not a count.
+    const unjudged = LIMITS.filter((l) => l.id !== 'mobile.duplicate').filter(
+      (l) => !sources.some((s) => new RegExp(`expectLimit\\(\\s*ctx,\\s*'${l.id}'`).test(s)),
+    );
+    expect(unjudged.map((l) => l.id)).toEqual([]);
   });
 
   it('every x-assumed part of a request: each generated value that breaks only it is assumed', () => {

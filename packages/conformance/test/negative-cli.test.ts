@@ -5,6 +5,7 @@ import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { PAGE_LIMITS, pagingBeyondPlan } from '../src/journey/listing.js';
+import { LOOKING_BEYOND_PLAN } from '../src/journey/roadmap.js';
 import { LIVE_REQUESTS } from '../src/selection.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -71,6 +72,9 @@ describe('--seed and --negative-budget', () => {
       const reading = Object.entries(PAGE_LIMITS).filter(([id]) => extra.length || id !== 'external-id-per-organizer');
       const paging = reading.reduce((sum, [, pages]) => sum + pagingBeyondPlan(pages), 0);
       expect(requests + 1 + paging).toBeLessThanOrEqual(395); // within the 400 a live run may take, with room to spare
+      // plan counts them, and the roadmaps age-gender-mismatch and valid-edges look through past the first.
+      const atMost = Number(/^Requests at most: (\d+), .*; a live run stops at 400$/m.exec(out)?.[1]);
+      expect(atMost - requests - paging).toBe(2 * LOOKING_BEYOND_PLAN);
     },
   );
 

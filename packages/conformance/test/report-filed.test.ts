@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/options.js';
 import { formatResultLine, formatSummary } from '../src/report/console.js';
+import { describedBy, type FindingGroup } from '../src/report/group.js';
 import { toHtml } from '../src/report/html.js';
 import { toJson } from '../src/report/json.js';
 import { toJunit } from '../src/report/junit.js';
@@ -135,6 +136,15 @@ describe('a stated failure QA can file', () => {
       /^ +2× the deployment's choice, as the profile's test_fields.gender_permission describes it$/m,
     );
     expect(summary).not.toContain('must be equal to one of the allowed values');
+  });
+
+  it("notes of an operation's statuses the profile describes, in any mode, are of that setting", () => {
+    const g = { operationId: 'verifyRecordAuth', message: 'verifyRecordAuth answered 422' } as FindingGroup;
+    expect(describedBy(g, { 'modes.sms.errors.verifyRecordAuth.400': '422 (profile)' })).toBe(
+      'modes.sms.errors.verifyRecordAuth',
+    );
+    expect(describedBy(g, { 'success.verifyRecordAuth': '202 (profile)' })).toBe('success.verifyRecordAuth');
+    expect(describedBy(g, { 'errors.verifyRoadmapAuth.400': '422 (profile)' })).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
 import { accept, recode, stated } from '../claims/make.js';
 import { finishedRecord } from '../journey/steps.js';
+import { expectLimit } from '../model/limits.js';
 import { Q, S } from '../quotes.js';
 
 export const afterFinish: Check = {
@@ -29,7 +30,7 @@ export const afterFinish: Check = {
     if (!done) return;
     const params = { token: done.record.token };
     const questions = await ctx.call('getQuestions', { params });
-    ctx.expectRefused(questions, 409, 'questions after finishing', true);
+    expectLimit(ctx, 'questions.finished', questions, 'questions after finishing');
     const again = await ctx.call('submitAnswers', { params, body: { record: done.answers } });
     ctx.expectRefused(again, 409, 'a second submission');
   },

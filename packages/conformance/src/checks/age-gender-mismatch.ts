@@ -1,7 +1,7 @@
 import type { Check } from '../check.js';
 import { accept, stated } from '../claims/make.js';
 import { assumedOf, limitsOf, type TestRules } from '../journey/profile.js';
-import { roadmapAuthBody, roadmapWhere } from '../journey/roadmap.js';
+import { LOOKING_BEYOND_PLAN, roadmapAuthBody, roadmapWhere } from '../journey/roadmap.js';
 import { getRecord, type RecordData, stateOf } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
 
@@ -14,6 +14,7 @@ export const ageGenderMismatch: Check = {
   basis: ['authenticateRoadmap 400'],
   needs: { roadmaps: 1 },
   requests: 6,
+  beyondPlan: LOOKING_BEYOND_PLAN,
   claims: [
     stated('error.roadmap-auth.400.age', S.errPOSTRoadmapTokenAuth, Q.e400, 'age/gender mismatch: 400', [
       accept('authenticateRoadmap', ['age_gender_mismatch']),

@@ -5,6 +5,7 @@ import { completeAuthentication, journeyFor } from '../journey/authentication.js
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap, type RoadmapData, roadmapAuthBody } from '../journey/roadmap.js';
 import { dataOf, getRecord } from '../journey/steps.js';
+import { expectLimit } from '../model/limits.js';
 import { Q, S } from '../quotes.js';
 import { type Exchange, isSuccess } from '../types.js';
 
@@ -57,7 +58,12 @@ export const duplicateExternalId: Check = {
     const second = await getRoadmap(ctx, await ctx.take('roadmaps'));
     if (second) {
       const again = await authenticate(ctx, second, externalId);
-      ctx.expectRefused(again, 409, `a second roadmap's profile with the used external_id ${externalId}`, true);
+      expectLimit(
+        ctx,
+        'external_id.unique',
+        again,
+        `a second roadmap's profile with the used external_id ${externalId}`,
+      );
     }
 
     // The record auth body carries a profile with external_id too: the same promise, the code assumed.

@@ -1,7 +1,7 @@
 import { type Check, HarnessShortfall } from '../check.js';
 import { stated } from '../claims/make.js';
 import { completeAuthentication, journeyFor } from '../journey/authentication.js';
-import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
+import { describeRead, PAGE_LIMITS, pagingBeyondPlan, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { authenticateRecord, getRecord } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
@@ -16,6 +16,7 @@ export const externalIdPerOrganizer: Check = {
   needs: { ready: 1 },
   otherKey: true,
   requests: 8,
+  beyondPlan: pagingBeyondPlan(PAGE_LIMITS['external-id-per-organizer']),
   slowOnLive:
     "it authenticates a ready record of the other organizer (its own listing's), which that organizer then no longer has",
   claims: [

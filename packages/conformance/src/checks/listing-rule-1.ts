@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { assumed, refuse, revalue, stated } from '../claims/make.js';
-import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
+import { describeRead, PAGE_LIMITS, pagingBeyondPlan, readListing } from '../journey/listing.js';
 import { Q, S } from '../quotes.js';
 
 export const listingRule1: Check = {
@@ -11,6 +11,7 @@ export const listingRule1: Check = {
   basis: ['listRecords 200'],
   needs: { ready: 1 },
   requests: 2,
+  beyondPlan: pagingBeyondPlan(PAGE_LIMITS['listing-rule-1']),
   claims: [
     assumed(
       'listing.exists',

@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
 import { accept, recode, stated } from '../claims/make.js';
 import { authenticateRoadmap, getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
+import { expectLimit } from '../model/limits.js';
 import { Q, S } from '../quotes.js';
 
 export const roadmapAuthTwice: Check = {
@@ -31,6 +32,6 @@ export const roadmapAuthTwice: Check = {
     if (!auth.ok) return;
     const body = await roadmapAuthBody(ctx, roadmap);
     const again = await ctx.call('authenticateRoadmap', { params: { token: roadmap.token }, body });
-    ctx.expectRefused(again, 409, 'a second roadmap authentication', true);
+    expectLimit(ctx, 'auth.again', again, 'a second roadmap authentication');
   },
 };

@@ -3,6 +3,7 @@ import { accept, recode, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { getRoadmap } from '../journey/roadmap.js';
 import { getRecord, stateOf } from '../journey/steps.js';
+import { expectLimit } from '../model/limits.js';
 import { Q, S } from '../quotes.js';
 
 export const roadmapRecordAuth: Check = {
@@ -47,7 +48,7 @@ export const roadmapRecordAuth: Check = {
     ctx.expect(record.role !== null, 'a roadmap record has a non-null role');
     const body = { mobile: ctx.mobile(), profile: profileFor(ctx, record.test ?? {}) };
     const exchange = await ctx.call('authenticateRecord', { params: { token: record.token }, body });
-    ctx.expectRefused(exchange, 409, 'record-level authentication of a roadmap record', true);
+    expectLimit(ctx, 'rule.3', exchange, 'record-level authentication of a roadmap record');
     const after = await getRecord(ctx, record.token);
     ctx.expect(
       after?.profile === null && after.auth_required === true,

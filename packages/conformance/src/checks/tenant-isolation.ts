@@ -1,7 +1,7 @@
 import type { Check } from '../check.js';
 import { leak, stated } from '../claims/make.js';
 import type { Schemas } from '../described.js';
-import { describeRead, PAGE_LIMITS, readListing } from '../journey/listing.js';
+import { describeRead, PAGE_LIMITS, pagingBeyondPlan, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
 import { dataOf } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
@@ -17,6 +17,7 @@ export const tenantIsolation: Check = {
   otherKey: true,
   shares: [AUTHENTICATED],
   requests: 8,
+  beyondPlan: pagingBeyondPlan(PAGE_LIMITS['tenant-isolation']),
   claims: [
     stated(
       'tenancy.record',

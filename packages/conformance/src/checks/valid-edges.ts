@@ -1,7 +1,7 @@
 import { type Check, type CheckContext, HarnessShortfall } from '../check.js';
 import { assumed, edge, stated } from '../claims/make.js';
 import { assumedOf, limitsOf, narrowest, type TestRules } from '../journey/profile.js';
-import { getRoadmap, roadmapAuthBody, roadmapWhere } from '../journey/roadmap.js';
+import { getRoadmap, LOOKING_BEYOND_PLAN, roadmapAuthBody, roadmapWhere } from '../journey/roadmap.js';
 import type { RecordData } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
 import { type Exchange, isSuccess } from '../types.js';
@@ -31,6 +31,7 @@ export const validEdges: Check = {
   basis: [],
   needs: { roadmaps: 2 },
   requests: 10,
+  beyondPlan: LOOKING_BEYOND_PLAN,
   claims: [
     stated('limit.name.edge', S.limits, Q.nameLimit, 'a name of exactly 50 Persian letters is accepted', [
       edge('authenticateRoadmap', NAME_AT_LIMIT),

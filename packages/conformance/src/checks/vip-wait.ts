@@ -2,6 +2,7 @@ import type { Check } from '../check.js';
 import { accept, revalue, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
 import { getRecord } from '../journey/steps.js';
+import { expectLimit } from '../model/limits.js';
 import { Q, S } from '../quotes.js';
 
 export const vipWait: Check = {
@@ -39,22 +40,19 @@ export const vipWait: Check = {
     const record = await getRecord(ctx, await ctx.take('vipWait'));
     if (!record) return;
     ctx.expect(record.status === 0, `a record in VIP wait has status 0, not ${record.status}`);
-    ctx.expectRefused(
+    expectLimit(
+      ctx,
+      'vip.questions',
       await ctx.call('getQuestions', { params: { token: record.token } }),
-      403,
       'questions in VIP wait',
-      true,
     );
     // "Unavailable until the organizer completes a VIP or billing action": no profile is linked to it either.
     // The refusal is stated, its code (403, as for its questions) the description's choice.
     const profile = profileFor(ctx, record.test ?? {});
-    ctx.expectRefused(
-      await ctx.call('authenticateRecord', {
-        params: { token: record.token },
-        body: { mobile: ctx.mobile(), profile },
-      }),
-      403,
-      'authentication of a record in VIP wait',
-    );
+    const auth = await ctx.call('authenticateRecord', {
+      params: { token: record.token },
+      body: { mobile: ctx.mobile(), profile },
+    });
+    expectLimit(ctx, 'vip.auth', auth, 'authentication of a record in VIP wait', 403);
   },
 };

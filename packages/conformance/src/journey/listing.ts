@@ -83,6 +83,7 @@ export function nextPage(
   got: number,
   seen: number,
   style: PagingStyle = 'auto',
+  base: 0 | 1 = 1,
 ): Next {
   if (style === 'link') {
     const link = linkNext(exchange.response.headers.link);
@@ -90,12 +91,12 @@ export function nextPage(
       return { query: Object.fromEntries(new URL(link, 'http://base.invalid/').searchParams), how: 'the Link header' };
     return { end: 'no Link header with rel="next" (listing.paging.style: link)' };
   }
-  const next = anyNextPage(exchange, query, got, seen);
+  const next = anyNextPage(exchange, query, got, seen, base);
   if (style === 'auto' || !('query' in next)) return next;
   return STYLE_OF.find(([re]) => re.test(next.how))?.[1] === style ? next : { unknown: true };
 }
 
-function anyNextPage(exchange: Exchange, query: Record<string, string>, got: number, seen: number): Next {
+function anyNextPage(exchange: Exchange, query: Record<string, string>, got: number, seen: number, base: 0 | 1): Next {
   const json = exchange.response.json;
   const m = metaOf(json);
   const params = (url: string) => Object.fromEntries(new URL(url, 'http://base.invalid/').searchParams);
@@ -151,12 +152,13 @@ function anyNextPage(exchange: Exchange, query: Record<string, string>, got: num
   );
   const sizeKey = first(m, 'per_page', 'page_size', 'pageSize', 'perPage', 'size', 'limit');
   const size = num(m[sizeKey ?? '']);
+  // Counted from `base`: page 0 of 3 pages is the first.
   if (page !== undefined && pages !== undefined)
-    return page >= pages
+    return page + 1 - base >= pages
       ? { end: `page ${page} of ${pages}` }
       : { query: { ...query, page: String(page + 1) }, how: 'page and pages' };
   if (page !== undefined && total !== undefined && size !== undefined)
-    return page * size >= total
+    return (page + 1 - base) * size >= total
       ? { end: `page ${page} of ${size} records, ${total} in all` }
       : { query: { ...query, page: String(page + 1) }, how: 'page, size and total' };
   if (total !== undefined && seen >= total) return { end: `${seen} records read of ${total}` };
@@ -168,6 +170,13 @@ function anyNextPage(exchange: Exchange, query: Record<string, string>, got: num
 /** The listing's filters in a query (what every page keeps). */
 const filtersOf = (query: Record<string, string>) =>
   Object.fromEntries(Object.entries(query).filter(([k]) => k === 'status' || k === 'auth_required'));
+
+/** The number a first page gives itself (0 or 1), when it gives one. */
+function firstPageNumber(exchange: Exchange): 0 | 1 | undefined {
+  const m = metaOf(exchange.response.json);
+  const n = num(m[first(m, 'page', 'current_page', 'currentPage', 'page_number', 'pageNumber') ?? '']);
+  return n === 0 || n === 1 ? n : undefined;
+}
 
 /** The page-size parameter a page names, when it is smaller than asked and more pages follow. */
 function smallPageSize(exchange: Exchange): string | undefined {
@@ -224,6 +233,8 @@ export async function readListing(ctx: CheckContext, options: ReadOptions = {}):
   let query: Record<string, string> = { ...filter };
   let last = await ask(query, FIRST_SIZE);
   if (new URL(last.request.url).searchParams.has(paging.size)) query = { ...query, ...FIRST_SIZE };
+  // Pages count from the profile's base, or from the number the first page gives itself.
+  const base = firstPageNumber(last) ?? paging.base;
   const records: RecordData[] = [];
   const asked = new Set<string>();
   let restarted = false;
@@ -251,7 +262,7 @@ export async function readListing(ctx: CheckContext, options: ReadOptions = {}):
     records.push(...page);
     onPage?.(page, last);
     if (until?.(records)) return result(false, 'stopped: found');
-    const next = nextPage(last, query, page.length, records.length, paging.style);
+    const next = nextPage(last, query, page.length, records.length, paging.style, base);
     if ('end' in next) return result(true, next.end);
     if ('unknown' in next)
       return result(
@@ -266,7 +277,7 @@ export async function readListing(ctx: CheckContext, options: ReadOptions = {}):
     if (small) {
       restarted = true;
       records.length = 0;
-      nextQuery = { ...query, [small]: SIZE, page: '1' };
+      nextQuery = { ...query, [small]: SIZE, page: String(base) };
       pages = 0;
     }
     const id = JSON.stringify(Object.entries(nextQuery).sort());

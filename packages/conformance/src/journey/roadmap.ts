@@ -94,6 +94,10 @@ export async function roadmapRecords(ctx: CheckContext, roadmap: RoadmapData): P
 
 /** Roadmaps looked at for one that fits a check, at most (each costs its detail and its records'). */
 const LOOKS = 4;
+/** Records a roadmap is counted with when `plan` counts the looks (the sandbox's have 2 or 3). */
+const RECORDS_A_LOOK = 3;
+/** Requests the looks past the first may take: each roadmap's detail and its records'. */
+export const LOOKING_BEYOND_PLAN = (LOOKS - 1) * (1 + RECORDS_A_LOOK);
 
 /**
  * A fixture roadmap whose records fit (`fits`): up to LOOKS taken, each that does not fit put back

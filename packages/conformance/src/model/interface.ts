@@ -105,6 +105,8 @@ export interface Limit {
   operation: ModelOperation;
   mode?: Mode;
   kind?: Kind;
+  /** The record's state it applies in, when it is a state's. */
+  state?: State;
   /** The status the interface states for it; undefined: refused, with a status not stated. */
   status?: number;
   quote: string;
@@ -115,7 +117,9 @@ export const LIMITS: Limit[] = [
   { id: 'auth.again', operation: 'authenticateRoadmap', status: 409, quote: Q.e409again },
   { id: 'mobile.duplicate', operation: 'authenticateRoadmap', mode: 'sms', status: 400, quote: Q.e400limit },
   { id: 'external_id.unique', operation: 'authenticateRoadmap', status: 409, quote: Q.e409dup },
-  { id: 'questions.finished', operation: 'getQuestions', status: 409, quote: Q.q409 },
+  { id: 'questions.finished', operation: 'getQuestions', state: 'finished', status: 409, quote: Q.q409 },
+  { id: 'vip.questions', operation: 'getQuestions', state: 'vip-wait', status: 403, quote: Q.prerequisites },
+  { id: 'vip.auth', operation: 'authenticateRecord', state: 'vip-wait', quote: Q.vip },
 ];
 
 /**

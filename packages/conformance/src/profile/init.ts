@@ -33,7 +33,8 @@ export function profileYaml(
   };
   const walk = (value: unknown, node: Json | undefined, indent: string, key: string, at: string) => {
     const props = isObject(node?.properties) ? (node.properties as Json) : undefined;
-    if (props && isObject(value) && !at.startsWith('requests.')) {
+    // An empty group (a mode's successes) is one line: `{}`.
+    if (props && isObject(value) && Object.keys(value).length && !at.startsWith('requests.')) {
       if (indent === '') lines.push('');
       describe(node, indent);
       lines.push(`${indent}${key}:`);

@@ -33,6 +33,8 @@ export interface Proposal {
   profile: DeploymentProfile;
   /** Per setting (dotted key): where its value came from, or why it stayed the default. */
   notes: Record<string, string>;
+  /** The description's operations mapped to none the suite calls (`GET /path (operationId)`). */
+  unmapped: string[];
 }
 
 interface Found {
@@ -77,7 +79,7 @@ const idWords = (id: unknown) =>
  * words), else by its method and path shape, else, for the listing and the result whose paths the
  * interface does not show, by what its operationId, summary and description say it does.
  */
-function operations(doc: unknown): Record<string, Found> {
+function operations(doc: unknown): { ops: Record<string, Found>; unmapped: string[] } {
   const all: Found[] = [];
   const paths = isObject(doc) && isObject(doc.paths) ? doc.paths : {};
   for (const [path, raw] of Object.entries(paths)) {
@@ -110,7 +112,10 @@ function operations(doc: unknown): Record<string, Found> {
         /\{[^}]+\}/.test(f.path) === meaning.param &&
         meaning.words.test(`${idWords(f.op.operationId)} ${f.op.summary ?? ''} ${f.op.description ?? ''} ${f.path}`),
     );
-  return out;
+  const unmapped = all
+    .filter((f) => !taken.has(f))
+    .map((f) => `${where(f)}${typeof f.op.operationId === 'string' ? ` (${f.op.operationId})` : ''}`);
+  return { ops: out, unmapped };
 }
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -228,7 +233,7 @@ const PAGE_NAMES = ['page', 'page_number', 'offset', 'cursor', 'after', 'skip'];
  * fills what it does not show; without one, everything must be found (the bundled description).
  */
 export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Proposal {
-  const ops = operations(doc);
+  const { ops, unmapped } = operations(doc);
   const notes: Record<string, string> = {};
   const missing: string[] = [];
   function pick<T>(key: string, value: T | undefined, how: string, otherwise?: T, why?: string): T {
@@ -264,6 +269,15 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
     pick(`listing.filters.${name}`, listing && param(name, fuzzy), at, fb?.listing.filters[name], listingWhy);
   const size = listing ? SIZE_NAMES.find((n) => params.includes(n)) : undefined;
   const page = listing ? PAGE_NAMES.find((n) => params.includes(n)) : undefined;
+  // The first page's number: the page parameter's minimum or default, when it is 0 or 1.
+  const pageSchema = listing
+    ? asArray(listing.op.parameters)
+        .map((p) => resolveRef<Json>(doc, p))
+        .find((p) => isObject(p) && p.name === page && p.in === 'query')?.schema
+    : undefined;
+  const firstPage = [(pageSchema as Json | undefined)?.minimum, (pageSchema as Json | undefined)?.default].find(
+    (v): v is 0 | 1 => v === 0 || v === 1,
+  );
 
   const profile: DeploymentProfile = {
     listing: {
@@ -288,6 +302,13 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
         ),
         page: pick('listing.paging.page', page, at, fb?.listing.paging.page),
         size: pick('listing.paging.size', size, at, fb?.listing.paging.size),
+        base: pick(
+          'listing.paging.base',
+          firstPage,
+          `the minimum or default of ${page} in ${listing ? where(listing) : ''}`,
+          fb?.listing.paging.base ?? 1,
+          `no minimum or default of 0 or 1 for the page parameter`,
+        ),
       },
     },
     result: {
@@ -306,6 +327,10 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
       gender_permission: { all: 'all', men: 'male', women: 'female' },
     },
     success: {},
+    // A description has one success per operation: modes that differ are the profile's to say.
+    error_bodies: 'description',
+    errors: {},
+    modes: { sms: { success: {}, errors: {} }, instant: { success: {}, errors: {} } },
   };
 
   // The code's field: the verify body's property that is no draft_token.
@@ -388,5 +413,5 @@ export function proposeProfile(doc: unknown, fallback?: DeploymentProfile): Prop
     );
   }
   if (missing.length) throw new Error(`the description does not show ${missing.join(', ')}`);
-  return { profile, notes };
+  return { profile, notes, unmapped };
 }

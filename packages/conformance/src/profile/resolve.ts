@@ -39,14 +39,15 @@ export function resolveProfile(
   const set = (key: string, source: Source, value: unknown) => {
     const path = key.split('.');
     let node = profile as unknown as Json;
-    for (const p of path.slice(0, -1)) node = node[p] as Json;
+    // An operation's error statuses are a group the defaults do not hold.
+    for (const p of path.slice(0, -1)) node = (node[p] ??= {}) as Json;
     node[path[path.length - 1] as string] = value;
     sources[key] = source;
   };
   for (const key of keysOf(base)) sources[key] = 'default';
   // Templates are settings whole; every other value, leaf by leaf.
   const walk = (given: unknown, at: string) => {
-    if (isObject(given) && at !== 'requests.' && !at.startsWith('requests.'))
+    if (isObject(given) && Object.keys(given).length && at !== 'requests.' && !at.startsWith('requests.'))
       for (const [k, v] of Object.entries(given)) walk(v, `${at}${at ? '.' : ''}${k}`);
     else if (at) set(at, 'profile', structuredClone(given));
   };
@@ -66,11 +67,11 @@ export function resolveProfile(
   return { profile, sources, reshaped, defaults: base, ...(file ? { file } : {}) };
 }
 
-/** Every setting's dotted key, templates and success statuses whole per operation. */
+/** Every setting's dotted key, templates whole, an empty group (a mode's successes) as one. */
 function keysOf(profile: DeploymentProfile): string[] {
   const out: string[] = [];
   const walk = (node: unknown, at: string) => {
-    if (isObject(node) && !at.startsWith('requests.'))
+    if (isObject(node) && !at.startsWith('requests.') && (Object.keys(node).length || !at))
       for (const [k, v] of Object.entries(node)) walk(v, at ? `${at}.${k}` : k);
     else out.push(at);
   };
@@ -83,7 +84,7 @@ export function settingsOf(
   resolved: ResolvedProfile,
 ): { key: string; value: string; source: Source; isDefault: boolean }[] {
   return keysOf(resolved.profile).map((key) => {
-    const at = (root: unknown) => key.split('.').reduce<unknown>((node, p) => (node as Json)[p], root);
+    const at = (root: unknown) => key.split('.').reduce<unknown>((node, p) => (node as Json | undefined)?.[p], root);
     const node = at(resolved.profile);
     return {
       key,

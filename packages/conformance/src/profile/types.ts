@@ -29,7 +29,8 @@ export interface DeploymentProfile {
   listing: {
     path: string;
     filters: { status: string; auth_required: string };
-    paging: { style: PagingStyle; page: string; size: string };
+    /** `base`: the number of the first page (0 or 1), where a page does not say its own. */
+    paging: { style: PagingStyle; page: string; size: string; base: 0 | 1 };
   };
   result: { path: string };
   /** The field both verifies carry the SMS code in; the verify templates follow it unless given. */
@@ -42,7 +43,42 @@ export interface DeploymentProfile {
   };
   /** The success status of each operation. */
   success: Record<string, number>;
+  /** `own`: the deployment's error bodies are of its own shape ("not shown"), not compared with the description's. */
+  error_bodies: 'description' | 'own';
+  /** Per operation, the status the deployment answers where the description assumed another error status. */
+  errors: Record<string, Record<string, number>>;
+  /** Per organizer mode (`tests_auth_required` true: sms), the statuses that differ there from `success` and `errors`. */
+  modes: Record<Mode, Pick<DeploymentProfile, 'success' | 'errors'>>;
 }
+
+export type Mode = 'sms' | 'instant';
+
+/** The success status the profile describes for an operation: the mode's own, else the operation's. */
+export const successOf = (profile: DeploymentProfile, operationId: string, mode?: Mode): number | undefined =>
+  (mode && profile.modes[mode].success[operationId]) || profile.success[operationId];
+
+/** The statuses the profile describes for an operation's assumed error `status`: the mode's, else any mode's and the operation's. */
+export const errorsOf = (profile: DeploymentProfile, operationId: string, status: number, mode?: Mode): number[] =>
+  [
+    ...(mode ? [mode] : (['sms', 'instant'] as const)).map((m) => profile.modes[m].errors[operationId]?.[status]),
+    profile.errors[operationId]?.[status],
+  ].filter((s): s is number => s !== undefined);
+
+/** Every status the profile describes for an operation, success or error, in any mode. */
+export const describedStatuses = (profile: DeploymentProfile, operationId: string): number[] => [
+  ...successesOf(profile, operationId),
+  ...[profile.errors, profile.modes.sms.errors, profile.modes.instant.errors].flatMap((e) =>
+    Object.values(e[operationId] ?? {}),
+  ),
+];
+
+/** Every success status the profile describes for an operation, in any mode. */
+export const successesOf = (profile: DeploymentProfile, operationId: string): number[] =>
+  [
+    profile.success[operationId],
+    profile.modes.sms.success[operationId],
+    profile.modes.instant.success[operationId],
+  ].filter((s): s is number => s !== undefined);
 
 /** A profile as a file gives it: any part may be left out (the default stands). */
 export type ProfileInput = {

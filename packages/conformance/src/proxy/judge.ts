@@ -9,7 +9,7 @@ import {
   type Validator,
 } from '@tas/openapi';
 import { createModel } from '../model/judge.js';
-import type { ResolvedProfile } from '../profile/types.js';
+import { describedStatuses, type ResolvedProfile } from '../profile/types.js';
 import { registry } from '../registry.js';
 import { findingKey } from '../report/group.js';
 import { responseRules } from '../responses/index.js';
@@ -122,7 +122,14 @@ export function createProxyJudge(o: {
     const op = match.operation;
     const exchange = exchangeOf(p, op.operationId);
     const findings: Finding[] = [];
-    const env = { doc, validator, assumptions, operation: op, success: deployment.profile.success };
+    const env = {
+      doc,
+      validator,
+      assumptions,
+      operation: op,
+      described: (id: string) => describedStatuses(deployment.profile, id),
+      ownErrorBodies: deployment.profile.error_bodies === 'own',
+    };
     for (const rule of responseRules)
       for (const f of rule.verify(exchange, env))
         findings.push({

@@ -95,8 +95,11 @@ export function describedBy(g: FindingGroup, settings: Record<string, string> = 
     if (key) return key.replace(/\.(all|men|women)$/, '');
   }
   const op = g.operationId ?? '';
-  const own = changed.find((k) => k === `success.${op}` || k === `requests.${op}`);
-  if (own) return own;
+  // The operation's own statuses (any mode's) or body.
+  const own = changed.find(
+    (k) => k === `requests.${op}` || new RegExp(`^(modes\\.\\w+\\.)?(success|errors)\\.${op}\\b`).test(k),
+  );
+  if (own) return own.replace(/\.\d{3}$/, '');
   if (op === 'listRecords') return changed.find((k) => k.startsWith('listing.'))?.replace(/\.[^.]+$/, '');
   if (op === 'getResult') return changed.find((k) => k.startsWith('result.'));
   return undefined;

@@ -8,8 +8,10 @@ export interface RuleEnv {
   assumptions: Assumption[];
   /** The operation the request was sent to, when it is one of the description's. */
   operation?: Operation;
-  /** The success status of each operation in effect (a profile's `success`, else the description's). */
-  success?: Record<string, number>;
+  /** The statuses the profile describes for an operation, success and error, in any organizer mode. */
+  described?: (operationId: string) => number[];
+  /** The profile says the deployment's error bodies are its own: they are not compared with the description's. */
+  ownErrorBodies?: boolean;
 }
 
 export interface RuleFinding {

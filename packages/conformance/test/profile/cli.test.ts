@@ -89,6 +89,10 @@ describe('tas-conformance profile', () => {
     const { code, out } = await cli(['profile', '--from-openapi', FOURTH.pathname, file]);
     expect(code).toBe(0);
     expect(out).toMatch(/^Wrote .*fourth\.yaml: \d+ settings read from the description, \d+ left at the default/);
+    // What it could not map, listed: each setting left at the default, each operation of no use to the suite.
+    expect(out).toMatch(
+      /\nCould not map \(\d+\):( nothing|(\n {2}- .+: (not found .*|no operation the suite calls))+)\n$/,
+    );
     const text = readFileSync(file, 'utf8');
     const proposed = parseProfile(text, file);
     expect(proposed).toMatchObject({
@@ -102,7 +106,7 @@ describe('tas-conformance profile', () => {
       test_fields: { ages: 'integer', gender_permission: { all: 0, men: 1, women: 2 } },
       success: { authenticateRecord: 201, verifyRecordAuth: 202, authenticateRoadmap: 201, getRecord: 200 },
     });
-    expect(proposed.listing?.paging).toEqual({ style: 'link', page: 'page', size: 'per_page' });
+    expect(proposed.listing?.paging).toEqual({ style: 'link', page: 'page', size: 'per_page', base: 1 });
     expect(text).toContain('# from: GET /records/');
     expect(text).toContain('# from: the body of PUT /record/{token}/auth/verify/');
     expect(text).toContain("# from: gender_permission's enum, read with its description");
@@ -115,6 +119,7 @@ describe('tas-conformance profile', () => {
     expect(out).toContain(
       '# from: not found (no GET path of a record result): the default\n  path: "/record/{token}/result/"',
     );
+    expect(out).toContain('#   - result.path: not found (no GET path of a record result): the default\n');
     const missing = await cli(['profile', '--from-openapi', `${served}/none.json`]);
     expect(missing).toMatchObject({ code: 2, err: expect.stringContaining('answered 404') });
     const notOpenapi = join(dir, 'not.yaml');

@@ -9,7 +9,7 @@ describe('the defaults are what the bundled description proposes of itself', () 
       listing: {
         path: '/record/',
         filters: { status: 'status', auth_required: 'auth_required' },
-        paging: { style: 'auto', page: 'page', size: 'page_size' },
+        paging: { style: 'auto', page: 'page', size: 'page_size', base: 1 },
       },
       result: { path: '/record/{token}/result/' },
       code_field: 'code',
@@ -36,6 +36,9 @@ describe('the defaults are what the bundled description proposes of itself', () 
           'verifyRoadmapAuth',
         ].map((id) => [id, 200]),
       ),
+      error_bodies: 'description',
+      errors: {},
+      modes: { sms: { success: {}, errors: {} }, instant: { success: {}, errors: {} } },
     });
   });
 });

@@ -1,4 +1,4 @@
-import { listOperations, loadDescription } from '@tas/openapi';
+import { createValidator, listAssumptions, listOperations, loadDescription } from '@tas/openapi';
 import { describe, expect, it } from 'vitest';
 import { TEST_FIELDS } from '../../src/assumed-requests.js';
 import { type ContextDeps, createContext } from '../../src/context.js';
@@ -8,6 +8,7 @@ import type { TestRules } from '../../src/journey/profile.js';
 import { authenticateRecord, type RecordData } from '../../src/journey/steps.js';
 import { resolveProfile, settingsOf } from '../../src/profile/resolve.js';
 import type { ProfileInput } from '../../src/profile/types.js';
+import { schema } from '../../src/responses/schema.js';
 import type { Exchange, HttpRequest } from '../../src/types.js';
 
 // Every setting of a profile is used by the requests the suite builds: a profile that changes one
@@ -98,6 +99,14 @@ const CASES: Case[] = [
     },
   ],
   [
+    'listing.paging.base',
+    { listing: { paging: { base: 0 } } },
+    async ({ ctx, sent }) => {
+      await readListing(ctx);
+      return sent.map((r) => url(r).search);
+    },
+  ],
+  [
     'result.path',
     { result: { path: '/results/{token}/' } },
     async ({ ctx, sent }) => {
@@ -184,7 +193,7 @@ describe('every profile setting changes what the suite sends', () => {
   it('every setting has a case', () => {
     const keys = settingsOf(resolveProfile(doc))
       .map((s) => s.key)
-      .filter((k) => !k.startsWith('success.'));
+      .filter((k) => !/^(success\.|modes\.|errors$|error_bodies$)/.test(k));
     expect(keys.sort()).toEqual(CASES.map(([k]) => k).sort());
   });
 
@@ -192,7 +201,8 @@ describe('every profile setting changes what the suite sends', () => {
     const answer = (req: HttpRequest) =>
       req.url.includes('page=2') || req.url.includes('p=2')
         ? { json: { data: [] } }
-        : { json: { data: { results: [{ token: TOKEN }], next_page: 2 } } };
+        : // A first page smaller than asked: read again from the first page's number (listing.paging.base).
+          { json: { data: { results: [{ token: TOKEN }], next_page: 2, per_page: 1 } } };
     const changed = await send(made(given, answer));
     const unchanged = await send(made({}, answer));
     expect(changed).not.toEqual(unchanged);
@@ -210,6 +220,44 @@ describe('every profile setting changes what the suite sends', () => {
       return findings.length;
     };
     expect(await judged({ success: { [operationId]: 203 } })).toBe(0);
+    // A mode's own success, where the resource's mode is not known yet: still the deployment's described choice.
+    expect(await judged({ modes: { sms: { success: { [operationId]: 203 } } } })).toBe(0);
+    expect(await judged({ modes: { instant: { success: { [operationId]: 203 } } } })).toBe(0);
     expect(await judged({})).toBe(1);
+  });
+
+  it('errors: an assumed error status the profile describes is no note; a stated one is judged whatever it says', () => {
+    const refused = (profile: ProfileInput, operationId: string, got: number, wanted: number, stated = false) => {
+      const { ctx, findings } = made(profile, () => ({ status: got }));
+      const exchange = {
+        request: { method: 'PUT', url: 'http://host/', key: 'main', headers: {} },
+        response: { status: got, headers: {}, text: '', json: {} },
+        operationId,
+      } as Exchange;
+      ctx.expectRefused(exchange, wanted, operationId, stated);
+      return findings.map((f) => (f.assumed ? 'note' : 'stated'));
+    };
+    // verifyRecordAuth's 400 is the description's assumption; authenticateRoadmap's 409 is stated.
+    expect(refused({}, 'verifyRecordAuth', 422, 400)).toEqual(['note']);
+    expect(refused({ errors: { verifyRecordAuth: { 400: 422 } } }, 'verifyRecordAuth', 422, 400)).toEqual([]);
+    expect(
+      refused({ modes: { sms: { errors: { verifyRecordAuth: { 400: 422 } } } } }, 'verifyRecordAuth', 422, 400),
+    ).toEqual([]);
+    expect(refused({ errors: { authenticateRoadmap: { 409: 400 } } }, 'authenticateRoadmap', 400, 409, true)).toEqual([
+      'stated',
+    ]);
+  });
+
+  it("error_bodies: own: an error answer of the deployment's own shape is no note", () => {
+    const operation = listOperations(doc).find((o) => o.operationId === 'verifyRecordAuth');
+    const json = { data: { errors: { code: ['wrong'] } }, successful: false, messages: ['Wrong code.'] };
+    const exchange = {
+      request: { method: 'PUT', url: 'http://host/', key: 'main', headers: {} },
+      response: { status: 400, headers: { 'content-type': 'application/json' }, text: JSON.stringify(json), json },
+      operationId: 'verifyRecordAuth',
+    } as Exchange;
+    const env = { doc, validator: createValidator(doc), assumptions: listAssumptions(doc), operation };
+    expect(schema.verify(exchange, env).map((f) => f.assumed)).toContain(true);
+    expect(schema.verify(exchange, { ...env, ownErrorBodies: true })).toEqual([]);
   });
 });

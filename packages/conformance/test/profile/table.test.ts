@@ -9,10 +9,12 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 
 type Json = Record<string, unknown>;
 /** Every setting the JSON Schema lets a profile hold, dotted. */
-function schemaKeys(node: Json, at = ''): string[] {
+function schemaKeys(node: Json, at = '', schema = node): string[] {
+  if (typeof node.$ref === 'string') node = (schema.definitions as Json)[node.$ref.split('/').pop() as string] as Json;
   const props = node.properties as Json | undefined;
-  if (!props) return [at];
-  return Object.entries(props).flatMap(([k, v]) => schemaKeys(v as Json, at ? `${at}.${k}` : k));
+  // The error statuses, and a mode's statuses, are one setting each, empty by default.
+  if (!props || /^(errors|modes\.\w+\.(success|errors))$/.test(at)) return [at];
+  return Object.entries(props).flatMap(([k, v]) => schemaKeys(v as Json, at ? `${at}.${k}` : k, schema));
 }
 
 describe("the README's table of profile settings", () => {

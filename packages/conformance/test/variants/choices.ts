@@ -167,7 +167,7 @@ function optionsFromZero(): Fault {
  * completed ones), in SMS mode only, as the interface says: past it, 400 to a roadmap
  * authentication (stated) and 422 to a record authentication (no status is stated for it there).
  */
-function mobileLimitOf(limit: number, smsKey: string): Fault {
+export function mobileLimitOf(limit: number, smsKey: string): Fault {
   const completed = new Map<string, number>();
   const mobileOf = (req: ProxyRequest) => {
     const body = parse(req.body);
