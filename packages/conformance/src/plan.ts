@@ -8,6 +8,8 @@ export interface Plan {
   needs: NeedCounts;
   /** Requests the checks send (an estimate: SMS reads and retries add a few). */
   requests: number;
+  /** Of those, the requests of exploration (the explore check, shrinking included). */
+  explored: number;
   /** Wall time the pacing alone imposes, in seconds (the target's latency comes on top). */
   pacedSeconds: number;
 }
@@ -55,7 +57,8 @@ export async function planFor(
   const needs = needsOf(checks, target);
   let requests = requestsOf(checks, target);
   if (provisioning) requests += needs.ready + needs.vipWait + needs.roadmaps + (needs.html ?? 0);
-  return { checks: checks.length, needs, requests, pacedSeconds: await pacedSeconds(requests, rate) };
+  const explored = checks.find((c) => c.id === 'explore')?.requests ?? 0;
+  return { checks: checks.length, needs, requests, explored, pacedSeconds: await pacedSeconds(requests, rate) };
 }
 
 /** Runs the real pacer on a fake clock with instant requests: how long `requests` take when paced. */
