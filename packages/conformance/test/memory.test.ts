@@ -87,10 +87,22 @@ describe('held against every earlier answer', () => {
     expect(ids(model, x('GET', `/record/${T}/questions/`, 200, { test_id: 'other', questions: [] }))).toEqual([
       'identity.test_id',
     ]);
-    // What it cannot read in the model's terms (a status as a word) it leaves alone.
+    // What it cannot read in the model's terms (a status as a word, a date or a time with no zone for an instant) it leaves alone.
     const fresh = createModel();
     fresh.observe(read());
-    expect(ids(fresh, x('GET', '/records/', 200, [record({ status: 'ready' })], undefined, 'listRecords'))).toEqual([]);
+    expect(
+      ids(
+        fresh,
+        x(
+          'GET',
+          '/records/',
+          200,
+          [record({ status: 'ready', create: '2026-01-01' }), record({ create: '2026-01-01 13:30:00' })],
+          undefined,
+          'listRecords',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it("a roadmap's records have one of its roles and the organizer's policy it shows", () => {

@@ -30,7 +30,8 @@ const bool: Read = (v) => (typeof v === 'boolean' ? String(v) : undefined);
 const str: Read = (v) => (typeof v === 'string' ? JSON.stringify(v) : undefined);
 /** An instant to the second (two answers may differ in precision and zone, not in the time). */
 const instant: Read = (v) => {
-  const ms = typeof v === 'string' ? Date.parse(v) : Number.NaN;
+  // A date alone, or a time with no zone, is no instant: read against another answer's, it could contradict by accident.
+  const ms = typeof v === 'string' && /\d[T ]\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/i.test(v) ? Date.parse(v) : Number.NaN;
   return Number.isNaN(ms) ? undefined : new Date(Math.floor(ms / 1000) * 1000).toISOString();
 };
 const orNull =
