@@ -77,7 +77,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     cap: target === 'live' ? LIVE_CAP + beyondDefault(options.explore) : undefined,
   };
 
-  const model = createModel();
+  const model = createModel({ stateless: target === 'mock' });
   const started = clock.now();
   const api = `${baseUrl}${basePath(doc)}`;
   if (!options.noKeyCheck)

@@ -66,6 +66,7 @@ describe('exploration of a conformant deployment states nothing', () => {
 describe('each breach no single answer shows fails explore as stated, shrunk to the calls that show it', () => {
   it.concurrent.each(EXPLORE_FAULTS)('%s', async (...[, fault, mode]: ExploreFault) => {
     const result = await slot(() => explore(mode, fault));
+    if (process.env.EXPLORE_DUMP) process.stdout.write(`\n### ${JSON.stringify(result.results.map((r) => ({ ...r, findings: r.findings.length })))}\n`);
     expect(result.conforms).toBe(false);
     const [finding, ...more] = stated(result);
     if (process.env.EXPLORE_DUMP)

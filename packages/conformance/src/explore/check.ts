@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Check, CheckContext } from '../check.js';
 import { stated } from '../claims/make.js';
 import { Q, S } from '../quotes.js';
-import { type Counts, commandArbs } from './commands.js';
+import { commandArbs, setUp } from './commands.js';
 import { Spent, World } from './world.js';
 
 /** Requests exploration sends when `--explore` does not say: within a live run's 400 (plan shows the split). */
@@ -75,18 +75,22 @@ async function explore(ctx: CheckContext, seed: number, requests: number) {
   const budget = { left: requests };
   let failing: World | undefined;
   let sequences = 0;
-  const property = fc.asyncProperty(fc.commands(commandArbs, { maxCommands: MAX_COMMANDS }), async (cmds) => {
-    if (budget.left <= 0) return;
-    const world = new World(ctx, budget);
-    sequences++;
-    try {
-      await fc.asyncModelRun(() => ({ model: { records: 0, roadmaps: 0 } as Counts, real: world }), cmds);
-      await readBack(world);
-    } catch (error) {
-      if (world.problems.length) failing = world;
-      throw error;
-    }
-  });
+  const property = fc.asyncProperty(
+    fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }),
+    async (cmds) => {
+      if (budget.left <= 0) return;
+      const world = new World(ctx, budget);
+      sequences++;
+      try {
+        const model = await setUp(world);
+        await fc.asyncModelRun(() => ({ model, real: world }), cmds);
+        await readBack(world);
+      } catch (error) {
+        if (world.problems.length) failing = world;
+        throw error;
+      }
+    },
+  );
   const result = await fc.check(property, { seed, numRuns: requests });
   if (!result.failed) return;
   const [problem] = failing?.problems ?? [];

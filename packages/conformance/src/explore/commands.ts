@@ -231,7 +231,9 @@ class AuthRecord extends OnRecord {
       unchecked: { mobile, profile: profileOf(w, this.input, tests).profile },
       assumed: assumedOf(tests, w.ctx.profile.test_fields),
     });
-    if (isSuccess(first.response.status) && r.sms) await verify(w, 'record', r.token, mobile, first, this.input);
+    const last =
+      isSuccess(first.response.status) && r.sms ? await verify(w, 'record', r.token, mobile, first, this.input) : first;
+    if (isSuccess(last.response.status) && !r.roadmap) w.authenticated.add(r.token);
   }
   override toString = () => `authenticate record ${this.i} (${describeInput(this.input)})`;
 }
@@ -295,7 +297,10 @@ class AuthRoadmap extends Step {
       );
     let last = first;
     if (isSuccess(status) && map.sms) last = await verify(w, 'roadmap', map.token, mobile, first, this.input);
-    if (isSuccess(last.response.status)) map.authenticated = true;
+    if (isSuccess(last.response.status)) {
+      map.authenticated = true;
+      for (const r of map.records) w.authenticated.add(r.token);
+    }
   }
   override toString = () => `authenticate roadmap ${this.j} (${describeInput(this.input)})`;
 }
@@ -308,16 +313,46 @@ class Submit extends OnRecord {
     super(i);
   }
   async act(_m: Counts, w: World) {
-    const { token } = this.held(w);
+    // The i-th of the records authenticated and not finished, while there are such; else of all (out of order).
+    const open = w.records.filter((r) => w.authenticated.has(r.token) && !w.finished.has(r.token));
+    const { token } = open.length ? (open[this.i % open.length] as Held) : this.held(w);
     const q = await w.call('getQuestions', { params: { token } });
+    // Authenticated, not finished: a 409 is stated for a completed record only, and one record's limit is no other's.
+    if (q.response.status === 409 && w.authenticated.has(token) && !w.finished.has(token))
+      w.problem(
+        q,
+        'explore.questions-409',
+        Q.q409,
+        `the questionnaire of record ${token}, authenticated and not finished in this sequence, was refused with 409`,
+      );
     const answers = isSuccess(q.response.status) ? answersFor(dataOf(q) as never) : undefined;
     if (!answers) return;
-    await w.call('submitAnswers', { params: { token }, unchecked: { record: this.fits ? answers : answers.slice(1) } });
+    const submit = await w.call('submitAnswers', {
+      params: { token },
+      unchecked: { record: this.fits ? answers : answers.slice(1) },
+    });
+    if (isSuccess(submit.response.status)) w.finished.add(token);
   }
-  override toString = () => `submit record ${this.i} (${this.fits ? 'answers that fit' : 'one answer short'})`;
+  override toString = () =>
+    `submit record ${this.i} of those open (${this.fits ? 'answers that fit' : 'one answer short'})`;
 }
 
-/** Every command, its arguments drawn: the order, the repeats and the resources are fast-check's to choose. */
+/** What every sequence starts with, so that its commands meet resources at once: a roadmap and a standalone record. */
+export async function setUp(w: World): Promise<Counts> {
+  const m = { records: 0, roadmaps: 0 };
+  await new TakeRoadmap().run(m, w);
+  await new TakeRecord().run(m, w);
+  return m;
+}
+
+const authRoadmap = fc.tuple(fc.nat(1), inputArb).map(([j, input]) => new AuthRoadmap(j, input));
+const submit = fc.tuple(fc.nat(5), fc.constantFrom(true, true, true, false)).map(([i, fits]) => new Submit(i, fits));
+
+/**
+ * Every command, its arguments drawn: the order, the repeats and the resources are fast-check's to
+ * choose. The calls that change state are drawn twice as often as the rest (each sequence ends
+ * reading every resource back anyway).
+ */
 export const commandArbs = [
   fc.constant(new TakeRecord()),
   fc.constant(new TakeRoadmap()),
@@ -325,6 +360,8 @@ export const commandArbs = [
   fc.nat(1).map((j) => new ReadRoadmap(j)),
   fc.constant(new List()),
   fc.tuple(fc.nat(5), inputArb).map(([i, input]) => new AuthRecord(i, input)),
-  fc.tuple(fc.nat(1), inputArb).map(([j, input]) => new AuthRoadmap(j, input)),
-  fc.tuple(fc.nat(5), fc.boolean()).map(([i, fits]) => new Submit(i, fits)),
+  authRoadmap,
+  authRoadmap,
+  submit,
+  submit,
 ];

@@ -43,6 +43,9 @@ export class World {
   readonly problems: Problem[] = [];
   readonly records: Held[] = [];
   readonly roadmaps: HeldRoadmap[] = [];
+  /** Records authenticated, and those whose answers were accepted, in this sequence (fresh ones are neither). */
+  readonly authenticated = new Set<string>();
+  readonly finished = new Set<string>();
   /** Why the sequence stopped early (its requests or fixtures spent), when it did. */
   stopped?: string;
   private readonly model = createModel();

@@ -91,7 +91,14 @@ function readRecord(data: unknown) {
  * operation succeeds, and returns a verdict only where an answer contradicts what a quote predicts.
  * What it cannot read predicts nothing.
  */
-export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?: number } = {}) {
+export function createModel({
+  remember = Number.POSITIVE_INFINITY,
+  stateless = false,
+}: {
+  remember?: number;
+  /** A target that keeps no state (the mock answers examples): no answer is held against another. */
+  stateless?: boolean;
+} = {}) {
   const records = new Map<string, Known>();
   const roadmaps = new Map<string, { mode?: Mode; records: string[] }>();
   const known = (token: string) => {
@@ -117,7 +124,7 @@ export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?
   function observe(x: ModelExchange): ModelVerdict[] {
     const at = operationOf(x);
     const mode = at && (records.get(at.token)?.mode ?? roadmaps.get(at.token)?.mode);
-    const held = memory.observe(x, at, mode);
+    const held = stateless ? [] : memory.observe(x, at, mode);
     const predicted = predict(x, at);
     // A state the transition predicted is said once, by the transition.
     const state = /\.(status|auth_required|is_finished|profile)$/;

@@ -62,6 +62,7 @@ type Change = 'auth' | 'start' | 'finish';
 
 /** The stated fields of a record the model holds, each read in the model's terms, with its quote. */
 const RECORD: Record<string, { read: Read; quote: string; changes?: Change }> = {
+  token: { read: (v) => (typeof v === 'string' ? v.toLowerCase() : undefined), quote: Q.recordToken },
   test_id: { read: str, quote: Q.testId },
   test_title: { read: str, quote: Q.testTitle },
   role: { read: orNull(int), quote: Q.role },

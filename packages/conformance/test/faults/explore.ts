@@ -7,6 +7,7 @@ const RECORD = /^\/api\/v2\/record\/([^/]+)\/$/;
 const RECORD_AUTH = /^\/api\/v2\/record\/([^/]+)\/auth\/(verify\/)?$/;
 const ROADMAP = /^\/api\/v2\/roadmap\/([^/]+)\/$/;
 const ROADMAP_AUTH = /^\/api\/v2\/roadmap\/([^/]+)\/auth\/$/;
+const QUESTIONS = /^\/api\/v2\/record\/([^/]+)\/questions\/$/;
 
 const tokenAt = (re: RegExp, req: ProxyRequest, method: string) =>
   req.method === method ? re.exec(req.path.split('?')[0] ?? '')?.[1] : undefined;
@@ -123,6 +124,28 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     ),
     'instant',
     '"`tests_auth_required` false: the first call authenticates instantly"; the code is SMS mode\'s only',
+  ],
+  [
+    "a limit applied to the wrong record: once one roadmap record is finished, its siblings' questionnaires answer 409",
+    {
+      response(req, res, state) {
+        const roadmap = tokenAt(ROADMAP, req, 'GET');
+        if (roadmap && res.status === 200) rememberRoadmap(state, roadmap, res);
+        const done = marked(state, 'done');
+        const submitted = tokenAt(RECORD, req, 'POST');
+        if (submitted && res.status < 300) for (const t of siblingsOf(state, submitted)) done.add(t);
+        const asked = tokenAt(QUESTIONS, req, 'GET');
+        if (!asked || !done.has(asked) || res.status !== 200) return res;
+        const body = {
+          data: {},
+          successful: false,
+          messages: [{ code: 'finished', text: 'Record already completed.' }],
+        };
+        return { status: 409, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+      },
+    },
+    'instant',
+    '"409 Record already completed" is of the record asked for, not of its roadmap',
   ],
   [
     'valid input at an edge not returned as sent: a name over 45 characters is cut in the profile',
