@@ -62,8 +62,8 @@ function showOnMarked(
   };
 }
 
-/** [name, fault, the organizer's mode it is run in, what it breaks] */
-export type ExploreFault = [name: string, fault: Fault, mode: 'sms' | 'instant', breaks: string];
+/** [name, fault, the organizer's mode it is run in, what it breaks, what its stated finding says] */
+export type ExploreFault = [name: string, fault: Fault, mode: 'sms' | 'instant', breaks: string, says: RegExp];
 
 export const EXPLORE_FAULTS: ExploreFault[] = [
   [
@@ -78,6 +78,7 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     },
     'sms',
     '`tests_auth_required` is "Echoed in record and roadmap payloads": one organizer, one value',
+    /tests_auth_required changed between two reads/,
   ],
   [
     'an operation that changes what it must leave alone: submitting one roadmap record finishes its siblings',
@@ -93,6 +94,7 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     ),
     'instant',
     'finishing changes its own record only ("Success moves the record to Finished")',
+    /shows status 1|status changed between two reads/,
   ],
   [
     'a refused call that changes state: a refused record authentication shows the record authenticated',
@@ -107,6 +109,7 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     ),
     'sms',
     'a refused call changes nothing; `auth_required` is `true` while no profile is linked',
+    /was refused, and a refused call changes nothing/,
   ],
   [
     'a rule applied in the wrong mode: an instant roadmap authentication leaves its records waiting for a code',
@@ -124,6 +127,7 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     ),
     'instant',
     '"`tests_auth_required` false: the first call authenticates instantly"; the code is SMS mode\'s only',
+    /after roadmap\.instant succeeded, the record must be authenticated/,
   ],
   [
     "a limit applied to the wrong record: once one roadmap record is finished, its siblings' questionnaires answer 409",
@@ -146,6 +150,7 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     },
     'instant',
     '"409 Record already completed" is of the record asked for, not of its roadmap',
+    /authenticated and not finished in this sequence, was refused with 409/,
   ],
   [
     'valid input at an edge not returned as sent: a name over 45 characters is cut in the profile',
@@ -160,6 +165,7 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     },
     'instant',
     'a name of up to 50 Persian letters is valid, and the profile linked is the one sent',
+    /shows profile\.name .* sent /,
   ],
   [
     "a rule kept for one kind of record and broken for another: a roadmap record shows another role's profile",
@@ -185,5 +191,6 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     },
     'instant',
     "each role profile is linked to its own role's records; standalone and roadmap records alike show the profile sent",
+    /profile\.\w+ changed between two reads|shows profile\.\w+/,
   ],
 ];
