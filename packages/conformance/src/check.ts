@@ -52,6 +52,8 @@ export interface CheckContext {
    * the code itself, as rule 3 does). Returns whether it was refused at all.
    */
   expectRefused(exchange: Exchange, status: number, what: string, codeStated?: boolean): boolean;
+  /** Records a stated finding with the exchanges before it and its quote (a shrunk sequence). */
+  found(f: { message: string; exchange: Exchange; before: Exchange[]; quotes: string[] }): void;
   /** Records a finding unless `ok`; returns `ok`. `assumed` overrides the check's basis for this one. */
   expect(ok: boolean, message: string, exchange?: Exchange, assumed?: boolean): boolean;
   /** A fresh resource of a kind, from the fixtures file or provisioned. */
@@ -113,6 +115,8 @@ export interface Check extends Registration {
   notOnLive?: string;
   /** The check needs --other-api-key. */
   otherKey?: boolean;
+  /** It reports the model's verdicts itself, each failure once, shrunk (the run's model still reads its answers). */
+  shrinks?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

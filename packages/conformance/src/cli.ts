@@ -85,6 +85,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const seed = v.seed === undefined ? undefined : whole(v.seed, '--seed', 0);
     const negativeBudget =
       v['negative-budget'] === undefined ? undefined : whole(v['negative-budget'], '--negative-budget', 0);
+    const explore = v.explore === undefined ? undefined : whole(v.explore, '--explore', 0);
     // One shape from here to the run: plan and run read the same options.
     const options: RunOptions = {
       baseUrl: v['base-url'] ?? '',
@@ -104,6 +105,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       slow: v.slow,
       seed,
       negativeBudget,
+      explore,
       fetch: io.fetch,
     };
     if (command === 'plan') return await plan(io, options, v['write-fixtures']);
@@ -171,7 +173,9 @@ async function plan(io: Io, options: RunOptions, writeFixtures: string | undefin
   io.out(
     `Generated negative inputs: ${negative.budget} requests over ${negative.constraints} constraints (--negative-budget), seed ${options.seed ?? DEFAULT_SEED} (--seed)\n`,
   );
-  io.out(`Requests: about ${p.requests}\n`);
+  io.out(
+    `Requests: about ${p.requests}\n  of which ${p.requests - p.explored} by the scripted checks, ${p.explored} exploring sequences drawn from the model (--explore N)\n`,
+  );
   io.out(
     `Requests at most: ${p.atMost}, when each listing read runs to its page limit and no roadmap looked at fits the first time${target === 'live' ? `; a live run stops at ${LIVE_CAP}` : ''}\n`,
   );

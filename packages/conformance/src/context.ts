@@ -164,6 +164,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     pathOf: (operationId) => paths[operationId] ?? operation(operationId).path,
     raw: (method, path, options = {}) => send(method, path, options),
     expect,
+    found: (f) => findings.push({ rule: check.id, statement: check.statement, assumed: false, ...f }),
     expectStatus(exchange, wanted, what) {
       const got = exchange.response.status;
       if (describedError(exchange, wanted)) return true;

@@ -22,6 +22,7 @@ export const OPTIONS = {
   slow: { type: 'boolean' },
   seed: { type: 'string' },
   'negative-budget': { type: 'string' },
+  explore: { type: 'string' },
   'write-fixtures': { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },

@@ -50,8 +50,10 @@ Usage: tas-conformance run --base-url URL [options]
                            the run (exit 2)
   --slow                   on a live target, also run the opt-in checks (the draft_token's 5 minutes
                            waited out; the mobile duplicate limit)
-  --seed N                 seed of the generated negative inputs (default 1, so verdicts repeat; every
-                           report prints it; another seed draws other inputs, e.g. --seed $RANDOM)
+  --seed N                 seed of the generated negative inputs and explored sequences (default 1, so
+                           verdicts repeat; every report prints it; another draws others, e.g. --seed $RANDOM)
+  --explore N              requests for sequences drawn from the model (default 40, within a live run's
+                           400; more raises a live run's cap by as many); a failure is shrunk
   --negative-budget N      generated negative requests in the run (default: every constraint once; on a
                            live target what keeps the whole run within 340 requests)
   --junit PATH, --json PATH   write the reports (also when the run stops with exit 2: "aborted" says why);
@@ -77,7 +79,7 @@ Exit codes: 0 conforms, 1 departs from the contract, 2 the run could not be made
 Usage: tas-conformance plan [--target mock|sandbox|live] [--provision sandbox] [--fixtures FILE]
                             [--other-api-key KEY] [--only IDS] [--skip IDS]
                             [--rate-per-minute N] [--rate-per-hour N] [--no-pacing] [--slow]
-                            [--seed N] [--negative-budget N] [--write-fixtures FILE]
+                            [--seed N] [--negative-budget N] [--explore N] [--write-fixtures FILE]
                             [--profile FILE] [--listing-path PATH] [--result-path PATH]
 
 Prints the checks that would run and those skipped (and why), the fresh records and roadmaps they

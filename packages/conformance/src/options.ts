@@ -51,6 +51,8 @@ export interface RunOptions {
   mobile?: string;
   /** fast-check's seed for the generated negative inputs (default 1, reported). */
   seed?: number;
+  /** Requests of exploration (`--explore N`; default EXPLORE_REQUESTS): sequences drawn from the model. */
+  explore?: number;
   /** Generated negative requests in the run (default: every constraint once; on a live target, see selection.ts). */
   negativeBudget?: number;
   /** Told the run's selection before the first request (the CLI says how long pacing makes the run). */

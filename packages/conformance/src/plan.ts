@@ -10,6 +10,8 @@ export interface Plan {
   requests: number;
   /** Requests they may send when every listing runs to its page limit and no fixture looked at fits. */
   atMost: number;
+  /** Of those, the requests of exploration (the explore check, shrinking included). */
+  explored: number;
   /** Wall time the pacing alone imposes, in seconds (the target's latency comes on top). */
   pacedSeconds: number;
 }
@@ -58,7 +60,8 @@ export async function planFor(
   let requests = requestsOf(checks, target);
   if (provisioning) requests += needs.ready + needs.vipWait + needs.roadmaps + (needs.html ?? 0);
   const atMost = requests + checks.reduce((sum, c) => sum + (c.beyondPlan ?? 0), 0);
-  return { checks: checks.length, needs, requests, atMost, pacedSeconds: await pacedSeconds(requests, rate) };
+  const explored = checks.find((c) => c.id === 'explore')?.requests ?? 0;
+  return { checks: checks.length, needs, requests, atMost, explored, pacedSeconds: await pacedSeconds(requests, rate) };
 }
 
 /** Runs the real pacer on a fake clock with instant requests: how long `requests` take when paced. */

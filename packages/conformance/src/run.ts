@@ -13,7 +13,7 @@ import {
 import { toCurl } from './http/curl.js';
 import { createPacer } from './http/pacer.js';
 import { checkKeys } from './key-check.js';
-import { createModel, operationOf } from './model/judge.js';
+import { createModel, findingOf, operationOf } from './model/judge.js';
 import type { RunOptions, RunResult } from './options.js';
 import { preflight, skipReason } from './preflight.js';
 import { resolveProfile, settingsOf } from './profile/resolve.js';
@@ -21,7 +21,7 @@ import { describedStatuses, type ResolvedProfile } from './profile/types.js';
 import { registry } from './registry.js';
 import { withPaths } from './report/title.js';
 import { RunError } from './select.js';
-import { LIVE_CAP, selectRun, settle } from './selection.js';
+import { beyondDefault, LIVE_CAP, selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
 import type { CheckResult, Exchange, Finding, Verdict } from './types.js';
 
@@ -74,10 +74,10 @@ export async function run(given: RunOptions): Promise<RunResult> {
     pool,
     sms,
     advance,
-    cap: target === 'live' ? LIVE_CAP : undefined,
+    cap: target === 'live' ? LIVE_CAP + beyondDefault(options.explore) : undefined,
   };
 
-  const model = createModel();
+  const model = createModel({ stateless: target === 'mock' });
   deps.modeOf = (exchange) => {
     const at = operationOf(exchange);
     return at && model.stateOf(at.token)?.mode;
@@ -138,17 +138,10 @@ export async function run(given: RunOptions): Promise<RunResult> {
           ownErrorBodies: deployment.profile.error_bodies === 'own',
         }))
           findings.push({ rule: rule.id, statement: rule.statement, ...f, exchange });
-      // The interface's model: a contradiction of what a quote predicts, in the check whose request showed it.
-      for (const v of model.observe(exchange))
-        findings.push({
-          rule: check.id,
-          statement: `the interface's model: ${v.id}`,
-          message: v.message,
-          assumed: false,
-          exchange,
-          before: v.exchanges.slice(0, -1) as Exchange[],
-          quotes: [v.quote],
-        });
+      // The interface's model: a contradiction of what a quote predicts, in the check whose request showed
+      // it; a check that shrinks its failures reports them itself, once.
+      const verdicts = model.observe(exchange);
+      if (!check.shrinks) for (const v of verdicts) findings.push(findingOf(v, check.id, exchange));
     };
     let skip: string | undefined;
     let shortfall: string | undefined;

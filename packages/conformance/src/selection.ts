@@ -7,6 +7,7 @@ import {
   type Validator,
 } from '@tas/openapi';
 import { allChecks } from './checks/index.js';
+import { EXPLORE_REQUESTS } from './explore/check.js';
 import { DEFAULT_RATE } from './http/pacer.js';
 import { listSites } from './negative/sites.js';
 import type { RunOptions, Selection, Settled } from './options.js';
@@ -31,6 +32,10 @@ export const DEFAULT_SEED = 1;
 
 export type { Selection, Settled } from './options.js';
 
+/** What `--explore N` adds to a live run's requests and cap, past exploration's default share. */
+export const beyondDefault = (explore: number | undefined) =>
+  Math.max(0, (explore ?? EXPLORE_REQUESTS) - EXPLORE_REQUESTS);
+
 /** Each default of a run, decided here and nowhere else. Settling settled options changes nothing. */
 export function settle<O extends Partial<RunOptions>>(options: O): Settled<O> {
   const target = targetOf(options);
@@ -47,7 +52,17 @@ export function settle<O extends Partial<RunOptions>>(options: O): Settled<O> {
 
 type SelectionOptions = Pick<
   RunOptions,
-  'target' | 'provision' | 'rate' | 'seed' | 'only' | 'skip' | 'otherApiKey' | 'slow' | 'fixtures' | 'negativeBudget'
+  | 'target'
+  | 'provision'
+  | 'rate'
+  | 'seed'
+  | 'only'
+  | 'skip'
+  | 'otherApiKey'
+  | 'slow'
+  | 'fixtures'
+  | 'negativeBudget'
+  | 'explore'
 >;
 
 /**
@@ -64,9 +79,9 @@ export async function selectRun(
 ): Promise<Selection> {
   const o = settle(options);
   const constraints = listSites(doc, assumptions).length;
-  const chosen = (budget: number) => {
+  const chosen = (budget: number, explore = o.explore) => {
     const { checks, rules } = select(
-      allChecks(doc, assumptions, { seed: o.seed, budget, validator }),
+      allChecks(doc, assumptions, { seed: o.seed, budget, validator, explore }),
       responseRules,
       o.only,
       o.skip,
@@ -79,11 +94,14 @@ export async function selectRun(
   else {
     // The checks this run makes with a budget's generated inputs, and the key check.
     const cost = (s: ReturnType<typeof chosen>) => 1 + requestsOf(s.runnable, o.target);
-    const none = chosen(0);
-    const tried = (b: number) => (b === 0 ? none : chosen(b));
-    budget = Math.max(0, Math.min(constraints, LIVE_REQUESTS - cost(none)));
+    const most = LIVE_REQUESTS + beyondDefault(o.explore);
+    // Scripted checks first, then exploration's share (what they leave, at most its default), then generated inputs.
+    const explore = o.explore ?? Math.max(0, Math.min(EXPLORE_REQUESTS, most - cost(chosen(0, 0))));
+    const none = chosen(0, explore);
+    const tried = (b: number) => (b === 0 ? none : chosen(b, explore));
+    budget = Math.max(0, Math.min(constraints, most - cost(none)));
     selected = tried(budget);
-    while (budget > 0 && cost(selected) > LIVE_REQUESTS) selected = tried(--budget);
+    while (budget > 0 && cost(selected) > most) selected = tried(--budget);
   }
   const plan = await planFor(selected.runnable, o.rate, o.provision === 'sandbox', o.target);
   return { target: o.target, rate: o.rate, seed: o.seed, negative: { budget, constraints }, ...selected, plan };

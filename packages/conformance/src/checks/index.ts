@@ -1,5 +1,6 @@
 import type { Assumption, OpenApiDocument } from '@tas/openapi';
 import type { Check } from '../check.js';
+import { exploreCheck } from '../explore/check.js';
 import { afterFinish } from './after-finish.js';
 import { ageGenderMismatch } from './age-gender-mismatch.js';
 import { agreement } from './agreement.js';
@@ -100,5 +101,6 @@ export function allChecks(
     listingRule1,
     listingDetail,
     agreement,
+    exploreCheck({ seed: negative.seed, requests: negative.explore }),
   ];
 }

@@ -13,6 +13,8 @@ export interface NegativeOptions {
   seed: number;
   /** Generated requests in the whole run; default: every constraint once. */
   budget?: number;
+  /** Requests of exploration (the explore check), when not the default. */
+  explore?: number;
   /** The description's validator, when the caller has one: compiling it is the costly part of a draw. */
   validator?: Validator;
 }

@@ -56,9 +56,6 @@ export interface Transition {
   quote: string;
 }
 
-/** The fields a transition leaves alone: what names the record ("a token names one thing"). */
-export const IDENTITY = ['token', 'test_id', 'test_title', 'create', 'role', 'tests_auth_required'] as const;
-
 export const TRANSITIONS: Transition[] = [
   {
     id: 'auth.instant',

@@ -1,31 +1,10 @@
 import { entryTokenOf } from '../journey/roadmap.js';
 import { Q } from '../quotes.js';
-import {
-  IDENTITY,
-  type Kind,
-  type Mode,
-  type ModelOperation,
-  PATHS,
-  STATES,
-  type State,
-  TRANSITIONS,
-} from './interface.js';
+import type { Exchange, Finding } from '../types.js';
+import { type Kind, type Mode, type ModelOperation, PATHS, STATES, type State, TRANSITIONS } from './interface.js';
+import { createMemory, integer, type ModelExchange, type ModelVerdict } from './memory.js';
 
-/** One request and its answer, from the suite's own run or from traffic it did not make (a proxy, a log). */
-export interface ModelExchange {
-  request: { method: string; url: string; body?: string };
-  response: { status: number; text: string; json?: unknown };
-}
-
-/** What the model says of an exchange: a stated contradiction (with its quote and the exchanges behind it). */
-export interface ModelVerdict {
-  /** The statement of the model it contradicts (a transition's id, `identity.<field>`, `status.values`). */
-  id: string;
-  quote: string;
-  message: string;
-  /** The exchanges behind it, the one that made the prediction first. */
-  exchanges: ModelExchange[];
-}
+export type { ModelExchange, ModelVerdict } from './memory.js';
 
 /** What the model knows of a record, from the answers it has read. */
 interface Known {
@@ -35,20 +14,10 @@ interface Known {
   mode?: Mode;
   kind?: Kind;
   roadmap?: string;
-  /** Its identity as first read, and that read. */
-  identity?: Record<string, string>;
+  /** Its role as first read, and that read. */
+  role?: string;
   firstRead?: ModelExchange;
 }
-
-/** Each identity field's own words: a token names one record, whose fields say what it is. */
-const IDENTITY_QUOTES = {
-  token: Q.recordToken,
-  test_id: Q.testId,
-  test_title: Q.testTitle,
-  create: Q.create,
-  role: Q.role,
-  tests_auth_required: Q.echoed,
-};
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -84,10 +53,6 @@ function dataOf(x: ModelExchange): unknown {
   return isObject(json) ? json.data : undefined;
 }
 
-/** An integer, or digits in a string (the type is the response rules' to judge, not the model's). */
-const integer = (v: unknown) =>
-  Number.isInteger(v) ? (v as number) : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
-
 /** A record detail in the model's terms; undefined when its stated fields cannot be read. */
 function readRecord(data: unknown) {
   if (!isObject(data)) return undefined;
@@ -98,8 +63,6 @@ function readRecord(data: unknown) {
     data.tests_auth_required === true ? 'sms' : data.tests_auth_required === false ? 'instant' : undefined;
   const kind: Kind | undefined =
     data.role === null ? 'standalone' : integer(data.role) !== undefined ? 'roadmap' : undefined;
-  const identity: Record<string, string> = {};
-  for (const field of IDENTITY) if (field in data) identity[field] = JSON.stringify(data[field]);
   const state: State | undefined =
     status === 0
       ? 'vip-wait'
@@ -115,7 +78,7 @@ function readRecord(data: unknown) {
     authRequired,
     mode,
     kind,
-    identity,
+    role: 'role' in data ? JSON.stringify(data.role) : undefined,
     state,
     profile: 'profile' in data ? data.profile : undefined,
     isFinished: data.is_finished,
@@ -128,7 +91,14 @@ function readRecord(data: unknown) {
  * operation succeeds, and returns a verdict only where an answer contradicts what a quote predicts.
  * What it cannot read predicts nothing.
  */
-export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?: number } = {}) {
+export function createModel({
+  remember = Number.POSITIVE_INFINITY,
+  stateless = false,
+}: {
+  remember?: number;
+  /** A target that keeps no state (the mock answers examples): no answer is held against another. */
+  stateless?: boolean;
+} = {}) {
   const records = new Map<string, Known>();
   const roadmaps = new Map<string, { mode?: Mode; records: string[] }>();
   const known = (token: string) => {
@@ -148,8 +118,20 @@ export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?
     k.movedBy = { exchange, transition: t.id, quote: t.quote };
   };
 
+  const memory = createMemory((map) => forget(map, remember));
+
+  /** What every answer said, held against the earlier ones (memory.ts), and the transitions' predictions. */
   function observe(x: ModelExchange): ModelVerdict[] {
     const at = operationOf(x);
+    const mode = at && (records.get(at.token)?.mode ?? roadmaps.get(at.token)?.mode);
+    const held = stateless ? [] : memory.observe(x, at, mode);
+    const predicted = predict(x, at);
+    // A state the transition predicted is said once, by the transition.
+    const state = /\.(status|auth_required|is_finished|profile)$/;
+    return [...(predicted.length ? held.filter((v) => !state.test(v.id)) : held), ...predicted];
+  }
+
+  function predict(x: ModelExchange, at: ReturnType<typeof operationOf>): ModelVerdict[] {
     if (!at || !ok(x)) return [];
     const { op, token } = at;
     const out: ModelVerdict[] = [];
@@ -164,18 +146,8 @@ export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?
           message: `the record shows status ${read.status}, which is none of 0, 1, 2`,
           exchanges: [x],
         });
-      for (const [field, value] of Object.entries(read.identity)) {
-        const before = k.identity?.[field];
-        if (before !== undefined && before !== value && k.firstRead)
-          out.push({
-            id: `identity.${field}`,
-            quote: IDENTITY_QUOTES[field as keyof typeof IDENTITY_QUOTES],
-            message: `the record's ${field} changed between two reads (${before} -> ${value}): a token names one record`,
-            exchanges: [k.firstRead, x],
-          });
-      }
-      if (!k.identity) {
-        k.identity = read.identity;
+      if (!k.firstRead) {
+        k.role = read.role;
         k.firstRead = x;
       }
       k.mode ??= read.mode;
@@ -206,7 +178,7 @@ export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?
         out.push({
           id: 'rule.3',
           quote: Q.rule3,
-          message: `record authentication of a roadmap record (role ${k.identity?.role}) accepted with ${x.response.status}; it is rejected with 409`,
+          message: `record authentication of a roadmap record (role ${k.role}) accepted with ${x.response.status}; it is rejected with 409`,
           exchanges: [k.firstRead, x],
         });
       else if (k.mode === 'instant' && k.kind === 'standalone') move(token, 'authenticated', x, op);
@@ -248,7 +220,10 @@ export function createModel({ remember = Number.POSITIVE_INFINITY }: { remember?
     observe,
     /** What the model holds of a record: its state, mode and kind, as far as answers showed them. */
     /** Records and roadmaps it remembers (at most `remember` of each). */
-    size: () => ({ records: records.size, roadmaps: roadmaps.size }),
+    size: () => ({
+      records: Math.max(records.size, memory.size().records),
+      roadmaps: Math.max(roadmaps.size, memory.size().roadmaps),
+    }),
     stateOf: (token: string) => {
       const k = records.get(token.toLowerCase());
       return k && { state: k.state, mode: k.mode, kind: k.kind, roadmap: k.roadmap };
@@ -265,3 +240,14 @@ function forget(map: Map<string, unknown>, remember: number) {
 }
 
 export type Model = ReturnType<typeof createModel>;
+
+/** A verdict as a run's or the proxy's finding: stated, with its quote and the exchanges before it. */
+export const findingOf = (v: ModelVerdict, rule: string, exchange: Exchange): Finding => ({
+  rule,
+  statement: `the interface's model: ${v.id}`,
+  message: v.message,
+  assumed: false,
+  exchange,
+  before: v.exchanges.slice(0, -1) as Exchange[],
+  quotes: [v.quote],
+});

@@ -8,7 +8,7 @@ import {
   type Operation,
   type Validator,
 } from '@tas/openapi';
-import { createModel } from '../model/judge.js';
+import { createModel, findingOf } from '../model/judge.js';
 import { describedStatuses, type ResolvedProfile } from '../profile/types.js';
 import { registry } from '../registry.js';
 import { findingKey } from '../report/group.js';
@@ -139,16 +139,7 @@ export function createProxyJudge(o: {
           exchange,
           ...(f.assumed ? {} : { quotes: quotesOf(rule.id) }),
         });
-    for (const v of model.observe(exchange))
-      findings.push({
-        rule: `model.${v.id}`,
-        statement: `the interface's model: ${v.id}`,
-        message: v.message,
-        assumed: false,
-        exchange,
-        before: v.exchanges.slice(0, -1) as Exchange[],
-        quotes: [v.quote],
-      });
+    for (const v of model.observe(exchange)) findings.push(findingOf(v, `model.${v.id}`, exchange));
     const s = seen.get(op.operationId) ?? newSeen(op);
     s.exchanges++;
     s.statuses[p.status] = (s.statuses[p.status] ?? 0) + 1;

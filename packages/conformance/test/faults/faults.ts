@@ -1,3 +1,4 @@
+import { EXPLORE_FAULTS, type ExploreFault } from './explore.js';
 import type { Fault, ProxyRequest, ProxyResponse } from './proxy.js';
 
 export const MAIN_KEY = 'sandbox-key-sms';
@@ -120,6 +121,14 @@ export type Variant = [
 ];
 
 export const FAULTS: Variant[] = [
+  [
+    'a roadmap shows the organizer policy its records do not (found by exploring)',
+    (EXPLORE_FAULTS[0] as ExploreFault)[1],
+    'explore',
+    'stated',
+    ['explore'],
+    'two answers held against each other: families change one answer; test/explore.test.ts has the rest of its kind',
+  ],
   [
     'the listing sent as text/plain',
     { response: (req, res) => (route('GET', LIST)(req) ? { ...res, headers: { 'content-type': 'text/plain' } } : res) },

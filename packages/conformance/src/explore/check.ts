@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import type { Check, CheckContext } from '../check.js';
+import { stated } from '../claims/make.js';
+import { Q, S } from '../quotes.js';
+import { commandArbs, setUp } from './commands.js';
+import { Spent, World } from './world.js';
+
+/** Requests exploration sends when `--explore` does not say: within a live run's 400 (plan shows the split). */
+export const EXPLORE_REQUESTS = 40;
+/** Commands in one drawn sequence, at most (before shrinking). */
+const MAX_COMMANDS = 10;
+
+const proven =
+  "proven by the suite's own tests: a deployment that breaks it, which exploring fails as stated (state held across answers: no generated family makes it)";
+
+/**
+ * Sequences of calls drawn from the model with fast-check (`fc.commands`): repeated and out of
+ * order, a valid call after a refused one, every roadmap the fixtures give, inputs from the stated
+ * domain and its edges, each resource read back at the end. Every answer goes through a model of
+ * the sequence's own; a contradiction fails the sequence, which fast-check shrinks (replaying it on
+ * fresh resources) to the shortest that still fails, within the requests the run gives it.
+ */
+export function exploreCheck(o: { seed: number; requests?: number }): Check {
+  const requests = o.requests ?? EXPLORE_REQUESTS;
+  const each = Math.ceil(requests / 20);
+  return {
+    id: 'explore',
+    title: 'Sequences drawn from the model: repeated, out of order, refused then valid, read back',
+    statement: 'States and transitions, and consistency between answers, over drawn sequences of calls',
+    kind: 'journey',
+    basis: [],
+    needs: { ready: each, roadmaps: each },
+    requests,
+    shrinks: true,
+    claims: [
+      stated(
+        'explore.agree',
+        S.consistencyBetweenAnswers,
+        Q.recordToken,
+        'every answer that shows a record (listing, detail, roadmap entry, questionnaire, authentication) shows the same record',
+        [],
+        { noBreach: proven },
+      ),
+      stated(
+        'explore.refused',
+        S.statesAndTransitions,
+        Q.authRequired,
+        'a refused call (4xx) changes nothing the next read shows',
+        [],
+        { noBreach: proven },
+      ),
+      stated(
+        'explore.left-alone',
+        S.statesAndTransitions,
+        Q.profileLinked,
+        'an operation changes what the interface says it changes, of its own records, and nothing else',
+        [],
+        { noBreach: proven },
+      ),
+      stated(
+        'explore.domain',
+        S.limits,
+        Q.nameLimit,
+        'input inside the stated domain, at its edges, is accepted and read back as sent; outside it, refused',
+        [],
+        { noBreach: proven },
+      ),
+    ],
+    run: (ctx) => explore(ctx, o.seed, requests),
+  };
+}
+
+async function explore(ctx: CheckContext, seed: number, requests: number) {
+  if (requests === 0) ctx.skip('no requests left for exploration in this run (--explore N gives it N)');
+  const budget = { left: requests };
+  let failing: World | undefined;
+  let sequences = 0;
+  const property = fc.asyncProperty(
+    fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }),
+    async (cmds) => {
+      if (budget.left <= 0) return;
+      const world = new World(ctx, budget);
+      sequences++;
+      try {
+        const model = await setUp(world);
+        await fc.asyncModelRun(() => ({ model, real: world }), cmds);
+        await readBack(world);
+      } catch (error) {
+        if (world.problems.length) failing = world;
+        throw error;
+      }
+    },
+  );
+  const result = await fc.check(property, { seed, numRuns: requests });
+  if (!result.failed) return;
+  const [problem] = failing?.problems ?? [];
+  if (!failing || !problem) throw result.errorInstance;
+  const steps = String(result.counterexample?.[0] ?? '')
+    .replace(/\s*\/\*replayPath=.*\*\//, '')
+    .replace(/,(?=\S)/g, '; ');
+  ctx.found({
+    message: `${problem.message}; the shortest failing sequence found (${failing.exchanges.length} calls, shrunk ${result.numShrinks} times, of ${sequences} sequences drawn, seed ${seed}): ${steps}`,
+    exchange: problem.exchange,
+    before: failing.exchanges.slice(0, failing.exchanges.indexOf(problem.exchange)),
+    quotes: [problem.quote],
+  });
+}
+
+/** Every resource of the sequence read once more: what the last call did (or must not have done) shows. */
+async function readBack(w: World) {
+  if (w.stopped) return;
+  try {
+    for (const map of w.roadmaps) await w.call('getRoadmap', { params: { token: map.token } });
+    for (const r of w.records) await w.call('getRecord', { params: { token: r.token } });
+  } catch (error) {
+    if (!(error instanceof Spent)) throw error;
+  }
+  w.settle();
+}

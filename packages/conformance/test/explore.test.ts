@@ -1,0 +1,85 @@
+import { startSandbox } from '@tas/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunResult, run } from '../src/run.js';
+import { described } from './described-once.js';
+import { EXPLORE_FAULTS, type ExploreFault } from './faults/explore.js';
+import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
+import { type Fault, startFaultProxy } from './faults/proxy.js';
+import { limiter } from './variants/stack.js';
+
+// Exploration proven both ways on one sandbox: the sandbox itself gives no stated finding in either
+// mode; each breach that no single answer shows (test/faults/explore.ts) fails `explore` as stated,
+// its failure shrunk and shown as the calls that make it.
+
+const clock = { now: () => Date.now(), sleep: async () => {} };
+/** Enough requests that each breach is met and its sequence shrunk (the default is a live run's share). */
+const REQUESTS = 160;
+const slot = limiter(2);
+let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, rateLimit: false });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const keysOf = (mode: 'sms' | 'instant') =>
+  mode === 'sms' ? { apiKey: MAIN_KEY, otherApiKey: OTHER_KEY } : { apiKey: OTHER_KEY, otherApiKey: MAIN_KEY };
+
+async function explore(mode: 'sms' | 'instant', fault?: Fault, seed = 1): Promise<RunResult> {
+  const proxy = fault ? await startFaultProxy(sandbox?.url as string, fault) : undefined;
+  try {
+    return await run({
+      baseUrl: proxy?.url ?? (sandbox?.url as string),
+      ...keysOf(mode),
+      provision: 'sandbox',
+      rate: false,
+      clock,
+      only: ['explore'],
+      explore: REQUESTS,
+      seed,
+      ...described,
+    });
+  } finally {
+    await proxy?.close();
+  }
+}
+
+const stated = (r: RunResult) => r.results.flatMap((c) => c.findings.filter((f) => !f.assumed));
+
+describe('exploration of a conformant deployment states nothing', () => {
+  it.concurrent.each([
+    ['sms', 1],
+    ['instant', 1],
+    ['instant', 7],
+  ] as const)('%s mode, seed %i', async (mode, seed) => {
+    const result = await slot(() => explore(mode, undefined, seed));
+    const found = stated(result).map((f) => `${f.rule}: ${f.message}`);
+    expect(found).toEqual([]);
+    const [check] = result.results;
+    expect(check?.outcome, check?.reason).toBe('pass');
+    // It explored: most of its share was spent on drawn sequences.
+    expect(check?.requests).toBeGreaterThan(REQUESTS / 2);
+  });
+});
+
+describe('each breach no single answer shows fails explore as stated, shrunk to the calls that show it', () => {
+  it.concurrent.each(EXPLORE_FAULTS)('%s', async (...[, fault, mode, , says]: ExploreFault) => {
+    const result = await slot(() => explore(mode, fault));
+    expect(result.conforms).toBe(false);
+    const [finding, ...more] = stated(result);
+    expect(
+      more.filter((f) => f.rule === 'explore'),
+      'one finding per failure: shrinking replays report nothing',
+    ).toEqual([]);
+    expect(finding?.rule).toBe('explore');
+    expect(finding?.message).toMatch(says);
+    expect(finding?.quotes?.length).toBe(1);
+    expect(finding?.message).toMatch(
+      /the shortest failing sequence found \(\d+ calls, shrunk \d+ times, of \d+ sequences drawn, seed 1\)/,
+    );
+    // The calls behind it, each a curl line with its answer in the reports (none before it: one answer disagreed with itself).
+    expect(finding?.exchange).toBeDefined();
+    expect(finding?.before).toBeDefined();
+  });
+});
