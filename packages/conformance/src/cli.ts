@@ -26,7 +26,7 @@ import { stoppedRun } from './report/stopped.js';
 import { responseRules } from './responses/index.js';
 import { type RunOptions, type RunResult, run } from './run.js';
 import { RunError } from './select.js';
-import { DEFAULT_SEED, LIVE_CAP, type Selection, selectRun, settle } from './selection.js';
+import { beyondDefault, DEFAULT_SEED, LIVE_CAP, type Selection, selectRun, settle } from './selection.js';
 import { commandSms, fixedSms, promptSms, type SmsProvider } from './sms.js';
 import { statementsOf } from './statements/table.js';
 import type { Target } from './types.js';
@@ -177,7 +177,7 @@ async function plan(io: Io, options: RunOptions, writeFixtures: string | undefin
     `Requests: about ${p.requests}\n  of which ${p.requests - p.explored} by the scripted checks, ${p.explored} exploring sequences drawn from the model (--explore N)\n`,
   );
   io.out(
-    `Requests at most: ${p.atMost}, when each listing read runs to its page limit and no roadmap looked at fits the first time${target === 'live' ? `; a live run stops at ${LIVE_CAP}` : ''}\n`,
+    `Requests at most: ${p.atMost}, when each listing read runs to its page limit and no roadmap looked at fits the first time${target === 'live' ? `; a live run stops at ${LIVE_CAP + beyondDefault(options.explore)}` : ''}\n`,
   );
   const pacing = rate ? `${rate.perMinute}/min and ${rate.perHour}/hour` : 'no pacing';
   io.out(`Time under the rate limit (${pacing}): at least ${duration(p.pacedSeconds)} plus the target's latency\n`);
