@@ -2,11 +2,11 @@
 // (test-lanes/lanes.mjs). Builds are not run here: `npm test` has built everything just before.
 //   node scripts/test-lanes.mjs [--lanes N]   default 2, this machine's cores
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { queue, runLanes } from './test-lanes/lanes.mjs';
+import { queue, runLanes, spentLines } from './test-lanes/lanes.mjs';
 import { testedDirs } from './test-summary/reports.mjs';
 
 const USAGE = 'usage: node scripts/test-lanes.mjs [--lanes N] (N from 1 to 8, default 2)';
@@ -35,6 +35,10 @@ const task = (dir) =>
     ? ['test:scripts', '--filter=//']
     : ['test', `--filter=${JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name}`];
 
+// What each folder's tests took, also kept for .ci/run's closing lines (a turbo cache hit takes a second).
+const spentFile = join(root, 'test-artifacts', 'lanes.txt');
+rmSync(spentFile, { force: true });
+const spent = new Map();
 const started = Date.now();
 const failed = await runLanes(queue(testedDirs(root)), lanes, (dir) => {
   const began = Date.now();
@@ -46,15 +50,15 @@ const failed = await runLanes(queue(testedDirs(root)), lanes, (dir) => {
       resolve(false);
     });
     child.on('close', (code) => {
-      console.log(
-        `test-lanes: ${dir} ${code === 0 ? 'passed' : 'failed'} in ${Math.round((Date.now() - began) / 1000)} s`,
-      );
+      spent.set(dir, `${Math.round((Date.now() - began) / 1000)} s${code === 0 ? '' : ', failed'}`);
+      console.log(`test-lanes: ${dir} ${code === 0 ? 'passed' : 'failed'} in ${spent.get(dir)}`);
       resolve(code === 0);
     });
   });
 });
-console.log(
-  `test-lanes: every package's tests ran in ${Math.round((Date.now() - started) / 1000)} s on ${lanes} lanes`,
-);
+const table = spentLines(spent, Math.round((Date.now() - started) / 1000), lanes);
+console.log(`test-lanes: ${table.join('\n')}`);
+mkdirSync(join(root, 'test-artifacts'), { recursive: true });
+writeFileSync(spentFile, `${table.join('\n')}\n`);
 if (failed.length) console.log(`test-lanes: failed: ${failed.join(', ')}`);
 process.exitCode = failed.length ? 1 : 0;

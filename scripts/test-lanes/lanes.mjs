@@ -46,3 +46,14 @@ export async function runLanes(dirs, lanes, run) {
   await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
   return failed;
 }
+
+/**
+ * What each folder's tests spent, in the order they ended, as `.ci/run` prints it at its end.
+ * @param {Map<string, string>} spent folder -> "N s" (", failed" after a failure) @param {number} seconds @param {number} lanes
+ */
+export function spentLines(spent, seconds, lanes) {
+  return [
+    `Tests per folder (every package's tests ran in ${seconds} s on ${lanes} lanes):`,
+    ...[...spent].map(([dir, took]) => `  ${dir.padEnd(26)} ${took}`),
+  ];
+}

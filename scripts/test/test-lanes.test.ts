@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { run } from '@tas/serve/testing';
 import { describe, expect, it } from 'vitest';
-import { queue, runLanes } from '../test-lanes/lanes.mjs';
+import { queue, runLanes, spentLines } from '../test-lanes/lanes.mjs';
 
 describe('the order packages start in', () => {
   it.each([
@@ -62,6 +62,20 @@ describe('runLanes', () => {
     expect(await done).toEqual([]);
     expect(c.started).toEqual(['a', 'b']);
     expect(c.most()).toBe(1);
+  });
+});
+
+describe('what each lane spent', () => {
+  it('is a line a folder, in the order they ended, a failure said', () => {
+    const spent = new Map([
+      ['apps/docs', '412 s'],
+      ['scripts', '98 s, failed'],
+    ]);
+    expect(spentLines(spent, 420, 2)).toEqual([
+      "Tests per folder (every package's tests ran in 420 s on 2 lanes):",
+      `  ${'apps/docs'.padEnd(26)} 412 s`,
+      `  ${'scripts'.padEnd(26)} 98 s, failed`,
+    ]);
   });
 });
 

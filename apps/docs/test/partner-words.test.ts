@@ -59,7 +59,7 @@ describe('words for partners', () => {
     ]);
   });
   it.each(tarballs)(
-    '%s: its README and CHANGELOG speak to partners, name no commit or file of the repository, and no missing folder',
+    '%s: its README, REFERENCE and CHANGELOG speak to partners, name no commit or file of the repository, and no missing folder',
     (file) => {
       const listing = execFileSync('tar', ['-tzf', join(site, file)], { encoding: 'utf8' });
       // A maintainer's marker in an HTML comment (a generated table's "do not edit") is not read on a rendered page.
@@ -69,7 +69,9 @@ describe('words for partners', () => {
           '',
         );
       expect(listing).toContain('package/README.md');
-      for (const doc of ['package/README.md', 'package/CHANGELOG.md'].filter((p) => listing.includes(p)))
+      for (const doc of ['package/README.md', 'package/REFERENCE.md', 'package/CHANGELOG.md'].filter((p) =>
+        listing.includes(p),
+      ))
         expect(found(read(doc), PACKAGE_WORDS), doc).toEqual([]);
       // A folder the README sends the reader to ("in `examples/`") is in the package.
       for (const [, folder] of read('package/README.md').matchAll(/\bin `([\w.-]+\/)`/g))

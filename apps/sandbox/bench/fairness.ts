@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { launchReady, residentBytes } from '@tas/serve/testing';
-import { PAGES, QUOTAS } from '../src/limits.js';
+import { PAGES, QUOTAS } from '../src/hosting-quotas.js';
 import { fillDb } from '../test/fill.js';
 
 export const HOSTILE = {

@@ -5,13 +5,13 @@ import { type Contract, contracts } from './contracts.js';
 import { refuse } from './errors/index.js';
 import type { FormSecrets } from './forms/secret.js';
 import { answerForm, formRefusal, formToken } from './forms/submit.js';
+import { KEY_WORK, KEYLESS } from './hosting-quotas.js';
 import { createCors } from './http/cors.js';
 import { ApiError, Encoded, failure, ok } from './http/envelope.js';
 import { createFairness } from './http/fair.js';
 import { CONTROL_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { parseTarget, type Target } from './http/target.js';
 import type { Caller, KeyRing } from './keys/ring.js';
-import { KEY_WORK, KEYLESS } from './limits.js';
 import type { Db } from './store/db.js';
 import { getOrganizer, type OrganizerRow } from './store/rows.js';
 

@@ -16,8 +16,8 @@ import {
   trustList,
   UsageError,
 } from '@tas/serve';
+import { FORM_SECRET_TTL_S, LIMITS_TEXT } from './hosting-quotas.js';
 import { readKeyFile, runKeysCommand } from './keys/command.js';
-import { FORM_SECRET_TTL_S, LIMITS_TEXT } from './limits.js';
 import { DEFAULT_KEYS, DEFAULT_RATE_LIMIT, startSandbox } from './server.js';
 
 // The packed bin (tas-sandbox) is built with TAS_BIN defined; from this repository it is the npm script.

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import { createGuardedServer, envelope, listen, trustList } from '@tas/serve';
 import { createApp, type Exchange, quiet } from './app.js';
-import { limits } from './catalog/examples.js';
 import { createFormSecrets, formKey } from './forms/secret.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
+import { limits } from './interface-limits.js';
 import { createKeyRing } from './keys/ring.js';
 import { openDb } from './store/db.js';
 import { ensureSeed } from './store/seed.js';

@@ -2,8 +2,8 @@
 // how long, decided by the scheduler itself rather than read off latencies on a shared machine. The
 // latency it buys (another key's p99 under a hostile key) is measured by npm run bench (tenants.ts).
 import { describe, expect, it } from 'vitest';
+import { KEY_WORK } from '../src/hosting-quotas.js';
 import { createFairness } from '../src/http/fair.js';
-import { KEY_WORK } from '../src/limits.js';
 
 /** A scheduler on a clock the test moves, and the order in which keys got their turns. */
 function stage(work: Parameters<typeof createFairness>[0] = KEY_WORK) {

@@ -90,10 +90,11 @@ export const adult = { name: 'علی رضایی', birth: '1990-04-21', is_male: 
 export const child = { name: 'سارا محمدی', birth: '2017-02-11', is_male: false };
 export const parent = { name: 'مریم کاظمی', birth: '1988-07-30', is_male: false };
 export const MOBILE = '09121234567';
+/** A body of its own each time (a test may change a profile in it: the shared ones stay as they are). */
 export const twoRoles = (mobile = '09351234567') => ({
   mobile,
   roles: [
-    { id: 1, profile: child },
-    { id: 2, profile: parent },
+    { id: 1, profile: { ...child } },
+    { id: 2, profile: { ...parent } },
   ],
 });

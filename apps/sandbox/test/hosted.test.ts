@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchReady, type Running, residentBytes } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAGES, QUOTAS, SMS_THROTTLE } from '../src/limits.js';
+import { PAGES, QUOTAS, SMS_THROTTLE } from '../src/hosting-quotas.js';
 import { SMS } from '../src/rules/sms.js';
 import { fillDb } from './fill.js';
 import { adult, client, INSTANT_KEY, SMS_KEY } from './helpers.js';

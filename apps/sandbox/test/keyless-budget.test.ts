@@ -2,8 +2,8 @@
 // for any number of addresses, preflights count against it, and behind a proxy the host trusts the
 // budget is the client's the proxy names, never the proxy's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYLESS } from '../src/hosting-quotas.js';
 import { createRateLimiter } from '../src/http/rate-limit.js';
-import { KEYLESS } from '../src/limits.js';
 import { DEFAULT_RATE_LIMIT } from '../src/server.js';
 import { SMS_KEY, start } from './helpers.js';
 

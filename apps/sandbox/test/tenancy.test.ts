@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYLESS } from '../src/limits.js';
+import { KEYLESS } from '../src/hosting-quotas.js';
 import { adult, client, INSTANT_KEY, MOBILE, NOW, type Reply, SMS_KEY, start } from './helpers.js';
 
 describe('keys and tenants', () => {

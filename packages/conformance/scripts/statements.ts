@@ -1,7 +1,7 @@
-// Regenerates the generated tables of README.md from the registry (src/registry.ts: the claims each
+// Regenerates the generated tables of REFERENCE.md from the registry (src/registry.ts: the claims each
 // check's file holds or judges): the statements (the claims by the sentence they quote), the grounds
-// of every rule and constraint (src/grounds), the claims and their breaches, and the CI example's
-// fixtures file (src/fixtures-example.ts), the deployment profile's settings (src/profile/table.ts); and grounds.json, the quoted sentences with the fingerprint of the interface document they were found
+// of every rule and constraint (src/grounds), the claims and their breaches; those of README.md: the CI
+// example's fixtures file (src/fixtures-example.ts), the deployment profile's settings (src/profile/table.ts); and grounds.json, the quoted sentences with the fingerprint of the interface document they were found
 // in, when one is available (scripts/interface.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listAssumptions, loadDescription } from '@tas/openapi';
@@ -14,19 +14,19 @@ import { statementsOf, statementsTable, withTable } from '../src/statements/tabl
 import { findInterface, notIn, quotedGrounds, readRecord, recordOf, writeRecord } from './interface.js';
 
 const readme = new URL('../README.md', import.meta.url);
+const reference = new URL('../REFERENCE.md', import.meta.url);
 const doc = loadDescription();
 const assumptions = listAssumptions(doc);
 const { checks, rules, claims: CLAIMS, grounded } = registry(doc, assumptions);
 const STATEMENTS = statementsOf(CLAIMS);
 const table = statementsTable(STATEMENTS, checks, rules);
 const grounds = groundsTable(doc, assumptions, grounded);
-const tables = withTable(withTable(readFileSync(readme, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
-const claims = withTable(tables, claimsTable(CLAIMS), [CLAIMS_START, CLAIMS_END]);
-const examples = withTable(claims, await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
-const text = withTable(examples, profileTable(doc), [PROFILE_START, PROFILE_END]);
-writeFileSync(readme, text);
+const tables = withTable(withTable(readFileSync(reference, 'utf8'), table), grounds, [GROUNDS_START, GROUNDS_END]);
+writeFileSync(reference, withTable(tables, claimsTable(CLAIMS), [CLAIMS_START, CLAIMS_END]));
+const examples = withTable(readFileSync(readme, 'utf8'), await fixturesExample(), [EXAMPLE_START, EXAMPLE_END]);
+writeFileSync(readme, withTable(examples, profileTable(doc), [PROFILE_START, PROFILE_END]));
 process.stdout.write(
-  `README.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds, ${CLAIMS.length} claims\n`,
+  `REFERENCE.md: ${STATEMENTS.length} statements, ${grounds.split('\n').length - 2} grounds, ${CLAIMS.length} claims; README.md: the fixtures example, the profile's settings\n`,
 );
 
 const quotes = quotedGrounds(doc, assumptions);

@@ -23,7 +23,7 @@ export function constraintRows(doc: OpenApiDocument, assumptions: Assumption[]) 
   });
 }
 
-/** The README table: every registered part (the response rules') and every request constraint, with what it rests on. */
+/** REFERENCE.md's table: every registered part (the response rules') and every request constraint, with what it rests on. */
 export function groundsTable(doc: OpenApiDocument, assumptions: Assumption[], entries: Registration[]): string {
   const rows = [
     '| Rule or operation | Part or constraint | Rests on |',

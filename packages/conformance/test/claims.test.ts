@@ -75,8 +75,8 @@ describe('the claim inventory', () => {
       ).toBe(true);
   });
 
-  it('README.md holds the claims table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it('REFERENCE.md holds the claims table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
+    const readme = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     expect(readme).toBe(withTable(readme, claimsTable(CLAIMS), [CLAIMS_START, CLAIMS_END]));
   });
 });

@@ -25,8 +25,8 @@ const recorded = `${record.interface.title}, sha256 ${record.interface.sha256.sl
 const RERECORD = 'npm run statements -w @tas/conformance, with the interface available, records them';
 
 describe('what each rule and constraint rests on', () => {
-  it('README.md holds the grounds table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it('REFERENCE.md holds the grounds table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
+    const readme = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     expect(readme).toBe(withTable(readme, groundsTable(doc, assumptions, grounded), [GROUNDS_START, GROUNDS_END]));
   });
 

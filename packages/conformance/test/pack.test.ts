@@ -34,6 +34,8 @@ describe('the packed @tas/conformance', () => {
     expect(paths).toContain('dist/cli.js');
     // The profile's JSON Schema, which the suite validates with and editors read.
     expect(paths).toContain('profile.schema.json');
+    // The reference the README sends the reader to: the verdict's rules and the generated tables.
+    expect(paths).toContain('REFERENCE.md');
     // The private @tas/openapi travels inside: its library and the bundled description.
     expect(paths).toContain('dist/vendor/openapi/dist/openapi.json');
     // So does the client's pacer and base-URL reading, which the suite shares.

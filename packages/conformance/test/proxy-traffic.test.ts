@@ -50,8 +50,16 @@ async function through<T>(upstream: string, drive: (baseUrl: string) => Promise<
 /** The quick start in this process, its module loaded afresh (a child process each is 15 s on a busy machine). */
 let loads = 0;
 async function quickStartHere(baseUrl: string, apiKey: string) {
+  const before = { TAS_BASE_URL: process.env.TAS_BASE_URL, TAS_API_KEY: process.env.TAS_API_KEY };
   Object.assign(process.env, { TAS_BASE_URL: baseUrl, TAS_API_KEY: apiKey });
-  await import(`${file}?load=${++loads}`);
+  try {
+    await import(`${file}?load=${++loads}`);
+  } finally {
+    // The worker runs other files after this one (isolate: false): they get the environment they started with.
+    for (const [name, value] of Object.entries(before))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  }
 }
 
 describe("the client's quick start through the proxy", () => {

@@ -9,8 +9,8 @@ const { checks, rules: responseRules, claims } = registry(doc, listAssumptions(d
 const STATEMENTS = statementsOf(claims);
 
 describe('the statements table', () => {
-  it('README.md holds the table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it('REFERENCE.md holds the table as generated (run npm run statements -w @tas/conformance when this fails)', () => {
+    const readme = readFileSync(new URL('../REFERENCE.md', import.meta.url), 'utf8');
     expect(readme).toBe(withTable(readme, statementsTable(STATEMENTS, checks, responseRules)));
   });
 

@@ -15,7 +15,7 @@ import {
 import { noteClient } from './client-address.js';
 import { createClientTable } from './clients.js';
 import { SLICE_BYTES, sliceLargeEnds } from './slices.js';
-import { unsentBytes } from './unsent.js';
+import { unsentBytes } from './tcp/unsent.js';
 
 /** Why a request is refused or failed: a machine code and a human text, as the envelope's messages. */
 export interface Reason {

@@ -15,7 +15,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SEND_TIMEOUT_MS,
 } from '../src/index.js';
-import { sendRaw } from '../src/malformed/index.js';
+import { sendRaw } from '../src/kits/malformed/index.js';
 
 // A handler's own faults, by path: each must end in one 500 (or a cut answer) and a log line, never an exit.
 const faults: Record<string, (req: IncomingMessage, res: ServerResponse) => unknown> = {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, createServer, type Socket } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { unsentBytes } from '../src/unsent.js';
+import { unsentBytes } from '../src/tcp/unsent.js';
 
 // The kernel's own queue of a connection, found by both its ends: a client on another loopback
 // address with the same port number would be another row.

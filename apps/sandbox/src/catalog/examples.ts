@@ -1,9 +1,7 @@
-import { type JsonObject, limitsOf, loadDescription } from '@tas/openapi';
+import { type JsonObject, loadDescription } from '@tas/openapi';
 
 /** The bundled description, read once: the sandbox's seed reuses its named examples. */
 export const description = loadDescription();
-/** The interface's stated limits (info.x-limits). */
-export const limits = limitsOf(description);
 
 /** `data` of a named example of the description (components/examples/<name>). */
 export function exampleData<T = JsonObject>(name: string): T {

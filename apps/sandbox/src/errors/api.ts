@@ -1,4 +1,4 @@
-import { SMS_THROTTLE } from '../limits.js';
+import { SMS_THROTTLE } from '../hosting-quotas.js';
 import { refusal } from './refusal.js';
 
 // The refusals of /api/v2: the interface's Errors tables first, then what the description chose

@@ -1,4 +1,4 @@
-import { KEYLESS } from '../limits.js';
+import { KEYLESS } from '../hosting-quotas.js';
 import { refusal } from './refusal.js';
 
 // The sandbox's own refusals: its control API, what a hosted sandbox bounds, the HTML form's post.

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { FORM_SECRET_TTL_S } from '../limits.js';
+import { FORM_SECRET_TTL_S } from '../hosting-quotas.js';
 import { type Db, metaValue, sql } from '../store/db.js';
 
 /** The hidden field of the HTML questionnaire that carries its secret. */

@@ -1,5 +1,5 @@
 import { refuse } from '../errors/index.js';
-import { KEY_WORK } from '../limits.js';
+import { KEY_WORK } from '../hosting-quotas.js';
 
 interface Key {
   /** Units in flight. */

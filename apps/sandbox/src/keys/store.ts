@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { refuse } from '../errors/index.js';
-import { PARTNER_KEYS } from '../limits.js';
+import { PARTNER_KEYS } from '../hosting-quotas.js';
 import { type Db, sql, transaction } from '../store/db.js';
 import { writeOrganizer } from '../store/rows.js';
 import { dropOrganizer, seedOrganizer } from '../store/seed.js';

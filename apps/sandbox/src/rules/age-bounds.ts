@@ -1,7 +1,7 @@
 import { resolveRef } from '@tas/openapi';
+import { ageOn } from '../age.js';
 import { description } from '../catalog/examples.js';
 import { refuse } from '../errors/index.js';
-import { ageOn } from './eligibility.js';
 
 interface Bounds {
   minimum?: number;

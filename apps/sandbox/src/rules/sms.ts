@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { limits } from '../catalog/examples.js';
 import { refuse } from '../errors/index.js';
+import { SMS_THROTTLE } from '../hosting-quotas.js';
 import type { ApiError } from '../http/envelope.js';
-import { SMS_THROTTLE } from '../limits.js';
+import { limits } from '../interface-limits.js';
 import { type Db, sql } from '../store/db.js';
 import { assertRoom } from '../store/quotas.js';
 

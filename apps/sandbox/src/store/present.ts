@@ -1,7 +1,7 @@
+import { ageOn } from '../age.js';
 import { findTest, questionsCount } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
 import type { components } from '../generated/api.js';
-import { ageOn } from '../rules/eligibility.js';
 import type { Db } from './db.js';
 import { getProfile, type ProfileRow, type RecordRow, type RoadmapRow, roadmapRecords } from './rows.js';
 

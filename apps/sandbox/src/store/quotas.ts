@@ -1,5 +1,5 @@
 import { refuse } from '../errors/index.js';
-import { QUOTAS } from '../limits.js';
+import { QUOTAS } from '../hosting-quotas.js';
 import { type Db, sql } from './db.js';
 
 const TABLES = { records: 'records', roadmaps: 'roadmaps', outbox: 'sms_outbox' } as const;

@@ -1,7 +1,7 @@
 import { exampleData } from '../catalog/examples.js';
 import { findTest } from '../catalog/tests.js';
 import type { TestDefinition } from '../catalog/types.js';
-import { STEP_ROWS } from '../limits.js';
+import { STEP_ROWS } from '../hosting-quotas.js';
 import { createRecord, createRoadmap, type RecordState } from './create.js';
 import { type Db, OWNED, reclaim, sql, transaction } from './db.js';
 import { writeOrganizer } from './rows.js';

@@ -13,13 +13,13 @@ export function claimCounts(claims: Claim[]) {
   };
 }
 
-/** The line CI prints and the README carries: claims × breaches caught. */
+/** The line CI prints and REFERENCE.md carries: claims × breaches caught. */
 export function claimsSummary(claims: Claim[], caught: number): string {
   const n = claimCounts(claims);
   return `claims: ${n.stated} stated, ${n.assumed} assumed, ${n.unobservable} unobservable; breaches: ${n.breaches} generated, ${caught} caught`;
 }
 
-/** The README section: the summary (every breach caught, as test/faults.test.ts proves) and a row per claim. */
+/** REFERENCE.md's section: the summary (every breach caught, as test/faults.test.ts proves) and a row per claim. */
 export function claimsTable(claims: Claim[]): string {
   const n = claimCounts(claims);
   const rows = claims.map((c) => {

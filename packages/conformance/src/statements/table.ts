@@ -84,6 +84,6 @@ export function withTable(
   const [open, close] = markers;
   const start = readme.indexOf(open);
   const end = readme.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`README.md has no markers ${open}`);
+  if (start < 0 || end < start) throw new Error(`no markers ${open} in the page given`);
   return `${readme.slice(0, start + open.length)}\n${table}\n${readme.slice(end)}`;
 }

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { KEY_WORK, LIMITS_TEXT, PAGES, PARTNER_KEYS, QUOTAS, SMS_THROTTLE } from '../src/limits.js';
+import { KEY_WORK, LIMITS_TEXT, PAGES, PARTNER_KEYS, QUOTAS, SMS_THROTTLE } from '../src/hosting-quotas.js';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const n = (x: number) => x.toLocaleString('en-US');

@@ -35,9 +35,9 @@ interface Manifest {
 }
 
 const requireHere = createRequire(import.meta.url);
-const SERVE_MANIFEST = new URL('../package.json', import.meta.url);
+const SERVE_MANIFEST = new URL('../../package.json', import.meta.url);
 /** The licence of everything we hand out (the client's, MIT). */
-const LICENSE = new URL('../../client/LICENSE', import.meta.url);
+const LICENSE = new URL('../../../client/LICENSE', import.meta.url);
 
 const isBuiltin = (id: string) => id.startsWith('node:') || builtinModules.includes(id);
 /** `@scope/name/deep/path.js` → `@scope/name`; `name/x` → `name`. */

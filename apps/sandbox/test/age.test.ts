@@ -1,6 +1,6 @@
 // ageOn: whole years, in UTC, turning on the birthday itself.
 import { describe, expect, it } from 'vitest';
-import { ageOn } from '../src/rules/eligibility.js';
+import { ageOn } from '../src/age.js';
 
 describe('ageOn', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { establishedRows, kernelEnd } from './tcp-table.js';
+import { establishedRows, kernelEnd } from '../tcp/table.js';
 
 // What an attacker or a careless client sends a server, for the tests and the bench that prove the
 // others keep answering: uploads that stall, and bodies as large and as deep as the bounds allow.

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { establishedRows, kernelEnd } from './tcp-table.js';
+import { establishedRows, kernelEnd } from './table.js';
 
 /**
  * The bytes this connection has written that its client has not acknowledged yet, as the kernel

@@ -1,5 +1,5 @@
 // What one key may hold and cost in a hosted sandbox, stated once: --help prints LIMITS_TEXT, the
-// README and control.openapi.yaml state the same numbers (test/limits.test.ts holds them together).
+// README and control.openapi.yaml state the same numbers (test/hosting-quotas.test.ts holds them together).
 
 /** Pages of the control API's lists (the API's record listing: page_size 1 to 100, from the description). */
 export const PAGES = {
