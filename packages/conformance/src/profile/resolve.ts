@@ -40,7 +40,10 @@ export function resolveProfile(
     const path = key.split('.');
     let node = profile as unknown as Json;
     // An operation's error statuses are a group the defaults do not hold.
-    for (const p of path.slice(0, -1)) node = (node[p] ??= {}) as Json;
+    for (const p of path.slice(0, -1)) {
+      node[p] ??= {};
+      node = node[p] as Json;
+    }
     node[path[path.length - 1] as string] = value;
     sources[key] = source;
   };
