@@ -88,7 +88,11 @@ it(
     edit('components/examples/RecordDetailReady.yaml', (t) =>
       t.replace(/^ {4}test_title: .*$/m, '    test_title: Edited live'),
     );
-    edit('components/schemas/RecordVerifyRequest.yaml', (t) => `${t}  live_note_7f3a:\n    type: string\n`);
+    // Bounded: Spectral's rules (npm run lint's) refuse a string without a maxLength.
+    edit(
+      'components/schemas/RecordVerifyRequest.yaml',
+      (t) => `${t}  live_note_7f3a:\n    type: string\n    maxLength: 40\n`,
+    );
 
     await expect.poll(record, poll).toBe('Edited live');
     await expect.poll(() => verify(mock, 'any'), poll).not.toBe(400);
