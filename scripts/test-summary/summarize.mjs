@@ -1,13 +1,26 @@
 // The closing lines of `npm test` from what each package's tests left behind: one line a package,
 // the packages whose tests did not run named (their tests are in no count), and the total last, in
 // the plain `N passed, N failed` form CI reads. Each failed test is named under its package with the
-// first line of why, since CI's log may keep only its end.
+// first line of why and the diff under it, since CI's log may keep only its end.
+
+import { stripVTControlCharacters } from 'node:util';
 
 const SHOWN_FAILURES = 10;
+const DIFF_LINES = 16;
 const firstLine = (text) =>
   String(text ?? '')
     .split('\n')[0]
     .slice(0, 200);
+/** The lines between a failure's first line and its stack: the expected and received values of an assertion. */
+const diffOf = (text) => {
+  const rest = stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .slice(1);
+  const stack = rest.findIndex((l) => /^\s+at /.test(l));
+  const diff = (stack < 0 ? rest : rest.slice(0, stack)).filter((l) => l.trim());
+  const shown = diff.slice(0, DIFF_LINES).map((l) => `      ${l.slice(0, 200)}`);
+  return diff.length > DIFF_LINES ? [...shown, `      … ${diff.length - DIFF_LINES} more lines`] : shown;
+};
 
 /** `  failed: <file> > <test>: <first line of the failure>`, for each failed test of a report. */
 function failures(dir, report) {
@@ -18,7 +31,7 @@ function failures(dir, report) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
       const why = firstLine(test.failureMessages?.[0]);
-      lines.push(`  failed: ${name} > ${test.fullName}${why ? `: ${why}` : ''}`);
+      lines.push(`  failed: ${name} > ${test.fullName}${why ? `: ${why}` : ''}`, ...diffOf(test.failureMessages?.[0]));
     }
     // A file that failed to load has no failed test; its message says why.
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {

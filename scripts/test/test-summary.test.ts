@@ -53,12 +53,12 @@ describe('the closing summary of npm test', () => {
       1,
     ],
     [
-      'a failed test is named with the first line of why',
+      'a failed test is named with the first line of why, and the values it compared',
       [
         {
           dir: 'apps/sandbox',
           report: {
-            ...report(1, 1),
+            ...report(1, 2),
             testResults: [
               {
                 name: '/check/work/main/apps/sandbox/test/fairness.test.ts',
@@ -66,6 +66,13 @@ describe('the closing summary of npm test', () => {
                 assertionResults: [
                   { status: 'passed', fullName: 'quiet' },
                   { status: 'failed', fullName: 'fair > holds', failureMessages: ['AssertionError: 3 < 2\n    at x'] },
+                  {
+                    status: 'failed',
+                    fullName: 'conforms',
+                    failureMessages: [
+                      'AssertionError: expected [ …(2) ] to deeply equal []\n\n\u001b[32m- Expected\u001b[39m\n+ Received\n\n- []\n+ [\n+   "mobile-limit: want 200, got 422",\n+ ]\n    at x\n    at y',
+                    ],
+                  },
                 ],
               },
               {
@@ -78,10 +85,17 @@ describe('the closing summary of npm test', () => {
         },
       ],
       [
-        'apps/sandbox: 1 passed, 1 failed',
+        'apps/sandbox: 1 passed, 2 failed',
         '  failed: test/fairness.test.ts > fair > holds: AssertionError: 3 < 2',
+        '  failed: test/fairness.test.ts > conforms: AssertionError: expected [ …(2) ] to deeply equal []',
+        '      - Expected',
+        '      + Received',
+        '      - []',
+        '      + [',
+        '      +   "mobile-limit: want 200, got 422",',
+        '      + ]',
         '  failed: test/load.test.ts: Cannot find x',
-        'Total: 1 passed, 1 failed, 0 skipped',
+        'Total: 1 passed, 2 failed, 0 skipped',
       ],
       1,
     ],
