@@ -105,6 +105,20 @@ describe('held against every earlier answer', () => {
     ).toEqual([]);
   });
 
+  it("a record this traffic never called is anyone's to move: its state may change between reads, its identity not", () => {
+    const model = createModel();
+    const listing = (over: Record<string, unknown>) =>
+      x('GET', '/records/', 200, { items: [record(over)] }, undefined, 'listRecords');
+    model.observe(listing({}));
+    // Another client authenticated it and its participant finished: nothing this traffic can contradict.
+    const moved = { status: 3, is_finished: true, auth_required: false, profile, submit_on: '2026-01-02T00:00:00Z' };
+    expect(ids(model, listing(moved))).toEqual([]);
+    expect(ids(model, listing({ ...moved, test_id: 'other' }))).toEqual(['identity.test_id']);
+    // Once this traffic called it, a change no call of its explains is a verdict again.
+    model.observe(x('POST', `/record/${T}/auth/`, 409, {}, { mobile: '09121234567', profile }));
+    expect(ids(model, listing({ ...moved, test_id: 'other', status: 2 }))).toEqual(['unchanged.status']);
+  });
+
   it("a roadmap's records have one of its roles and the organizer's policy it shows", () => {
     const model = createModel();
     model.observe(read({ role: null, tests_auth_required: true }));

@@ -191,6 +191,13 @@ export function createMemory(forget: (map: Map<string, unknown>) => void) {
       return;
     }
     if (before.value === value) return;
+    // A record neither it nor its roadmap was called on by this traffic is anyone's to move (a participant, another
+    // client of the organizer): of it, only what never changes is held.
+    const ours = r.touched || (r.roadmap && roadmaps.get(r.roadmap)?.touched);
+    if (!ours && (RECORD[field]?.changes || field.startsWith('profile'))) {
+      r.facts.set(field, { value, by: x, at: clock, what });
+      return;
+    }
     const between = r.touched && r.touched.at > before.at && r.touched.at < clock ? r.touched : undefined;
     const kind = between?.refused
       ? 'unchanged'
