@@ -143,6 +143,20 @@ describe('versioned documentation', () => {
     expect(await page.content()).toContain(PREVIEW_FIELD);
   });
 
+  it("says on an older release's downloads which version its packages were made from, and links the Changes", async () => {
+    const tools = JSON.parse(
+      readFileSync(join(defaultSiteOptions().clientDir as string, 'package.json'), 'utf8'),
+    ).version;
+    await open('v/2.0.0/downloads.html');
+    await expect(page.locator('[data-tools-version]').textContent()).resolves.toBe(tools);
+    expect(await page.locator('main').textContent()).toMatch(
+      /tools' latest build, made from version\s+\S+\s+of the description, [\s\S]*since 2\.0\.0/,
+    );
+    await page.locator('main a[data-site-changes]').click();
+    await page.waitForURL(`${server.url}/changes.html`);
+    await expect(page.locator('h1').first().textContent()).resolves.toMatch(/Changes/);
+  });
+
   it("says on every page of the preview that it is one, and links the release's same page", async () => {
     for (const path of ['index.html', 'downloads.html', 'reference.html']) {
       await open(`preview/${path}`);

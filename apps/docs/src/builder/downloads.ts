@@ -4,7 +4,13 @@ import type { OpenApiDocument } from '@tas/openapi';
 import { marked } from 'marked';
 import { stringify } from 'yaml';
 import { type Addresses, atAddresses, hostedProse } from '../guide/addresses.js';
-import { type ClientDownload, clientReadmePage, DOWNLOADS, downloadsPage } from '../guide/downloads.js';
+import {
+  type ClientDownload,
+  clientReadmePage,
+  DOWNLOADS,
+  downloadsPage,
+  type ToolsVersion,
+} from '../guide/downloads.js';
 import { breakable, esc } from '../guide/html.js';
 import { proxyPage } from '../guide/proxy.js';
 import type { ServerDownload } from '../guide/servers.js';
@@ -22,6 +28,7 @@ export interface DownloadsBuild {
   servers: ServerDownload[];
   conformance?: ClientPackage;
   addresses: Addresses;
+  tools?: ToolsVersion;
 }
 
 /**
@@ -33,7 +40,7 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
   client?: ClientDownload;
   conversion: ChangeGroup[];
 }> {
-  const { outDir, doc, client, clientDir, control, servers, conformance, addresses } = build;
+  const { outDir, doc, client, clientDir, control, servers, conformance, addresses, tools } = build;
   const json = doc as unknown as Record<string, unknown>;
   const doc30 = await convertTo30(json);
   writeFileSync(join(outDir, DOWNLOADS.openapi30Json), `${JSON.stringify(doc30, null, 2)}\n`);
@@ -70,6 +77,7 @@ export async function writeDownloads(build: DownloadsBuild): Promise<{
     addresses,
     conversion,
     control,
+    tools,
   });
   return { pages, client: download, conversion };
 }

@@ -5,6 +5,7 @@ import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { type Addresses, atAddresses, siteAddresses } from '../guide/addresses.js';
 import { readClientExamples } from '../guide/client-examples.js';
+import type { ToolsVersion } from '../guide/downloads.js';
 import { errorsPage } from '../guide/errors.js';
 import { HOSTING, hostingPage, hostingSection, sandboxReadmePage } from '../guide/hosting.js';
 import { FAVICON, markCurrent } from '../guide/layout.js';
@@ -44,6 +45,8 @@ export interface SiteOptions {
   conformanceDir?: string;
   /** The suite already packed (once for every version, as the client). */
   conformancePackage?: ClientPackage;
+  /** The tools' version, when a release's site offers packages made from another description. */
+  tools?: ToolsVersion;
   log?: (line: string) => void;
 }
 
@@ -146,6 +149,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     servers,
     conformance: suite,
     addresses,
+    tools: options.tools,
   });
   if (packed && !options.clientPackage) packed.cleanup();
   if (suite && !options.conformancePackage) suite.cleanup();

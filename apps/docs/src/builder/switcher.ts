@@ -47,7 +47,8 @@ export function withSwitcher(
     // A listener, not an onchange attribute: the page's policy runs no inline handler.
     `<script>document.querySelector("[data-version-switcher]").addEventListener("change",function(e){location.href=e.target.value+location.hash})</script>\n`;
   const close = end + '</nav>'.length;
-  return `${html.slice(0, end)}${switcher}</nav>${olderNote(here, versions, file, exists, up)}${html.slice(close)}`;
+  const page = `${html.slice(0, end)}${switcher}</nav>${olderNote(here, versions, file, exists, up)}${html.slice(close)}`;
+  return page.replaceAll('data-site-changes href="changes.html"', `data-site-changes href="${up}changes.html"`);
 }
 
 /**

@@ -13,8 +13,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { loadDescription } from '@tas/openapi';
-import { changelogEntries, listReleases } from '@tas/openapi-release';
+import { type ChangelogEntry, changelogEntries, listReleases } from '@tas/openapi-release';
 import { parse } from 'yaml';
+import type { ToolsVersion } from '../guide/downloads.js';
 import { changesPage } from './changes-page.js';
 import { packClient } from './client-package.js';
 import { compressSite } from './compress.js';
@@ -113,6 +114,8 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
     writeFileSync(join(dir, 'openapi.json'), JSON.stringify(parse(doc), null, 2));
     return dir;
   };
+  const changelog = changelogEntries({ root: openapiDir, working });
+  const toolsVersion = options.clientPackage?.version ?? options.conformancePackage?.version;
   let summary: SiteSummary | undefined;
   try {
     // The root first: a site's build empties its folder. Every release has its own folder too, the root's
@@ -137,6 +140,7 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
         outDir: join(outDir, dir),
         siteRoot: outDir,
         descriptionDir: descriptionOf(version),
+        ...(toolsVersion && toolsVersion !== version ? { tools: toolsSince(changelog, version, toolsVersion) } : {}),
         ...(version === current ? {} : { log: () => {} }),
       });
       if (version === current) summary = built;
@@ -151,12 +155,11 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
     ? [...versions, { version: atRoot, dir: `v/${atRoot}/`, latest: true }]
     : versions;
 
-  const entries = changelogEntries({ root: openapiDir, working });
   const dirOf = (v: string) => versions.find((s) => s.version === v)?.dir ?? `v/${v}/`;
   writeFileSync(
     join(outDir, 'changes.html'),
     changesPage({
-      entries,
+      entries: changelog,
       siteTitle: working.info.title,
       version: atRoot,
       control: existsSync(options.controlDescription),
@@ -183,6 +186,18 @@ async function buildAll(options: VersionedOptions, openapiDir: string) {
   if (options.compress !== false) compressSite(outDir, undefined, reused);
   if (!summary) throw new Error(`the working version ${current} was not built`);
   return { ...summary, versions: versions.map((v) => `${v.version}${v.dir ? ` (${v.dir})` : ''}`) };
+}
+
+/** The tools' version and its breaking changes since `version`, counted in the changelog (unknown when either is not in it). */
+function toolsSince(entries: ChangelogEntry[], version: string, tools: string): ToolsVersion {
+  const at = (v: string) => entries.findIndex((e) => e.version === v);
+  const [from, to] = [at(version), at(tools)];
+  if (from < 0 || to < from) return { version: tools };
+  const breaking = entries
+    .slice(from + 1, to + 1)
+    .flatMap((e) => e.changes ?? [])
+    .filter((c) => c.kind === 'breaking');
+  return { version: tools, breaking: breaking.length };
 }
 
 /** The root's release again under `v/<version>/`, its links to the shared assets/ made two folders longer. */

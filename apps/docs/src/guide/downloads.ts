@@ -37,6 +37,31 @@ export interface DownloadsInput {
   addresses: Addresses;
   conversion: ChangeGroup[];
   control: boolean;
+  /** The tools' own version when the packages were not made from this page's description (a release's page). */
+  tools?: ToolsVersion;
+}
+
+/** The version the packages were made from, and its breaking changes since the page's (unknown when not in the changelog). */
+export interface ToolsVersion {
+  version: string;
+  breaking?: number;
+}
+
+/** What the page offers from its own description, and what from the tools' build, said when the two differ. */
+function madeFrom(version: string, tools: ToolsVersion | undefined): string {
+  if (!tools || tools.version === version)
+    return 'every file is built from the same description as the <a href="reference.html">reference</a>.';
+  // The Changes page lives at the site's root: the switcher points the link there from each folder.
+  const changes = '<a data-site-changes href="changes.html">Changes</a>';
+  const since =
+    tools.breaking === undefined
+      ? `read the ${changes} between the two before using them against a ${esc(version)} deployment`
+      : tools.breaking === 0
+        ? `which changes nothing breaking since ${esc(version)} (${changes}): they work against a ${esc(version)} deployment`
+        : `which has ${tools.breaking} breaking change${tools.breaking === 1 ? '' : 's'} since ${esc(version)}: read the ${changes} before using them against a ${esc(version)} deployment`;
+  return `the description's files and the Postman collection are built from the same description as the <a href="reference.html">reference</a>.
+The packages (the client, the sandbox, the mock and the suite) are the tools' latest build, made from version
+<strong data-tools-version>${esc(tools.version)}</strong> of the description, ${since}.`;
 }
 
 export function clientInstall(client: ClientDownload | undefined): string {
@@ -65,15 +90,14 @@ ${readme}`;
 
 /** downloads.html: the client, the sandbox and the mock, the description in 3.1 and 3.0, the Postman collection. */
 export function downloadsPage(input: DownloadsInput): string {
-  const { doc, client, servers, conformance, addresses, conversion, control } = input;
+  const { doc, client, servers, conformance, addresses, conversion, control, tools } = input;
   const { title, version } = doc.info;
   const envRows = Object.entries(POSTMAN_ENVIRONMENTS).map(([name, values]) => [
     `<a href="${DOWNLOADS.environment(name)}" download>${DOWNLOADS.environment(name)}</a>`,
     `<code>base_url</code> <code class="url">${breakable(esc(atAddresses(values.base_url, addresses)))}</code>, <code>apiKey</code> <code>${esc(values.apiKey)}</code>, <code>sandbox</code> <code>${esc(values.sandbox)}</code>`,
   ]);
   const body = `<h1>Downloads</h1>
-<p>Everything an integration needs, for version <strong data-version>${esc(version)}</strong> of the ${esc(title)}; every file is
-built from the same description as the <a href="reference.html">reference</a>.</p>
+<p>Everything an integration needs, for version <strong data-version>${esc(version)}</strong> of the ${esc(title)}; ${madeFrom(version, tools)}</p>
 <h2 id="client">The typed client</h2>
 ${clientInstall(client)}
 <p>Every operation of the <a href="reference.html">reference</a> shows a sample with the client beside the curl one, and
