@@ -148,7 +148,9 @@ describe('the page for whoever hosts the sandbox for partners', () => {
     const readme = readFileSync(new URL('../../sandbox/README.md', import.meta.url), 'utf8');
     const guide = hostingSection(readme);
     expect(guide).toContain('passes exactly `/api/v2/` (the API), `/media/`');
-    for (const line of ['hash $http_api_key;', 'location /s1/forms/', '--trust-proxy 127.0.0.1'])
+    // It tells whoever builds the site how phones reach this sandbox first: the build's own flag.
+    expect(readFileSync(new URL('../src/cli/build.ts', import.meta.url), 'utf8')).toContain('--sandbox-url <url>');
+    for (const line of ['hash $http_api_key;', 'location /s1/forms/', '--trust-proxy 127.0.0.1', '--sandbox-url'])
       expect(page).toContain(line);
     expect(page).toMatch(/and never\s+<code>\/__sandbox\/<\/code>/);
     expect(page).not.toMatch(/passes <code>\/api\/v2\/<\/code> and <code>\/__sandbox\/<\/code>/);
