@@ -1,67 +1,41 @@
 import type { Breach, ClaimDef } from './claim.js';
 
-/** A stated claim: its breach must fail a run. */
-export const stated = (
-  id: string,
-  section: string,
-  quote: string,
-  part: string,
-  breaches: Breach[],
-  more: Partial<ClaimDef> = {},
-): ClaimDef => ({ id, section, quote, part, basis: 'stated', breaches, ...more });
-
-/** An assumed claim (the interface leaves it open; the description chose): its breach warns. */
-export const assumed = (
-  id: string,
-  section: string,
-  quote: string,
-  part: string,
-  breaches: Breach[],
-  more: Partial<ClaimDef> = {},
-): ClaimDef => ({ id, section, quote, part, basis: 'assumed', breaches, ...more });
-
+/** A claim of one basis: a stated claim's breach must fail a run, an assumed one's (the description chose) warns. */
+const claim =
+  (basis: ClaimDef['basis']) =>
+  (
+    id: string,
+    section: string,
+    quote: string,
+    part: string,
+    breaches: Breach[],
+    more: Partial<ClaimDef> = {},
+  ): ClaimDef => ({
+    id,
+    section,
+    quote,
+    part,
+    basis,
+    breaches,
+    ...more,
+  });
+export const stated = claim('stated');
+export const assumed = claim('assumed');
 /** A claim no client can observe: why. */
-export const unobservable = (id: string, section: string, quote: string, part: string, why: string): ClaimDef => ({
-  id,
-  section,
-  quote,
-  part,
-  basis: 'stated',
-  breaches: [],
-  unobservable: why,
-});
+export const unobservable = (id: string, section: string, quote: string, part: string, why: string) =>
+  stated(id, section, quote, part, [], { unobservable: why });
 
-/** Breach builders, one per family. */
-export const drop = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
-  family: 'drop',
-  op,
-  path,
-  ...more,
-});
-export const retype = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
-  family: 'retype',
-  op,
-  path,
-  ...more,
-});
-export const revalue = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
-  family: 'revalue',
-  op,
-  path,
-  ...more,
-});
-export const reread = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
-  family: 'reread',
-  op,
-  path,
-  ...more,
-});
-export const swap = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
-  family: 'swap',
-  op,
-  path,
-  ...more,
-});
+/** Breach builders, one per family; those below that take a path into the answer are made alike. */
+const atPath =
+  (family: Breach['family']) =>
+  (op: string, path: string, more: Partial<Breach> = {}): Breach => ({ family, op, path, ...more });
+export const drop = atPath('drop');
+export const retype = atPath('retype');
+export const revalue = atPath('revalue');
+export const reread = atPath('reread');
+export const swap = atPath('swap');
+/** One of two answers that show the same resource or value departs (`again`: the same resource read again). */
+export const disagree = atPath('disagree');
 export const add = (op: string, path: string, value: unknown, more: Partial<Breach> = {}): Breach => ({
   family: 'add',
   op,
@@ -83,13 +57,6 @@ export const recode = (op: string, codes: string[], status: number, more: Partia
   op,
   codes,
   value: status,
-  ...more,
-});
-/** One of two answers that show the same resource or value departs (`again`: the same resource read again). */
-export const disagree = (op: string, path: string, more: Partial<Breach> = {}): Breach => ({
-  family: 'disagree',
-  op,
-  path,
   ...more,
 });
 /** A valid edge refused: answers 400, as a validation refusal, where the request's body holds `bodyHas`. */
