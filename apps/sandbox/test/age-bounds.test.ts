@@ -1,15 +1,11 @@
 // A birth date that gives an age outside the description's bounds for Profile.age is refused, on
 // both authentication paths: the profile could not be shown without breaking the description.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { description } from '../src/catalog/examples.js';
 import { AGE_BOUNDS } from '../src/rules/age-bounds.js';
-import { adult, INSTANT_KEY, MOBILE, NOW, start, twoRoles } from './helpers.js';
+import { adult, fileSandbox, INSTANT_KEY, MOBILE, NOW, start, twoRoles } from './helpers.js';
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-beforeAll(async () => {
-  sandbox = await start();
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
 
 type ProfileSchema = { properties: { age: { minimum: number; maximum: number } } };
 const age = (description.components.schemas as Record<string, ProfileSchema>).Profile?.properties.age as {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Client, INSTANT_KEY, SMS_KEY, start, twoRoles } from './helpers.js';
+import { expect, it } from 'vitest';
+import { fileSandbox, INSTANT_KEY, SMS_KEY, twoRoles } from './helpers.js';
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-let instant: Client;
-let sms: Client;
-beforeAll(async () => {
-  sandbox = await start();
-  instant = sandbox.as(INSTANT_KEY);
-  sms = sandbox.as(SMS_KEY);
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
+const instant = sandbox.as(INSTANT_KEY);
+const sms = sandbox.as(SMS_KEY);
 
 function statuses(replies: { status: number }[]): Record<number, number> {
   const counts: Record<number, number> = {};

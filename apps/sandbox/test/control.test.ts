@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contracts } from '../src/contracts.js';
 import { CONTROL_RATE_LIMIT } from '../src/http/rate-limit.js';
-import { adult, type Client, INSTANT_KEY, MOBILE, NOW, SMS_KEY, start } from './helpers.js';
+import { adult, fileSandbox, INSTANT_KEY, MOBILE, NOW, SMS_KEY, start } from './helpers.js';
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-let sms: Client;
-let instant: Client;
-beforeAll(async () => {
-  sandbox = await start();
-  sms = sandbox.as(SMS_KEY);
-  instant = sandbox.as(INSTANT_KEY);
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
+const sms = sandbox.as(SMS_KEY);
+const instant = sandbox.as(INSTANT_KEY);
 
 describe('the control document', () => {
   const control = contracts().find((c) => c.name === 'control');

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adult, type Client, child, INSTANT_KEY, MOBILE, type Reply, SMS_KEY, start, twoRoles } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import {
+  adult,
+  type Client,
+  child,
+  fileSandbox,
+  INSTANT_KEY,
+  MOBILE,
+  type Reply,
+  SMS_KEY,
+  twoRoles,
+} from './helpers.js';
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-const api: Record<'sms' | 'instant', Client> = {} as never;
-beforeAll(async () => {
-  sandbox = await start();
-  api.sms = sandbox.as(SMS_KEY);
-  api.instant = sandbox.as(INSTANT_KEY);
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
+const api: Record<'sms' | 'instant', Client> = { sms: sandbox.as(SMS_KEY), instant: sandbox.as(INSTANT_KEY) };
 
 interface Row {
   name: string;

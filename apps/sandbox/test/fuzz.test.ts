@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { contracts } from '../src/contracts.js';
-import { client, INSTANT_KEY, type Reply, SMS_KEY, start } from './helpers.js';
+import { client, fileSandbox, INSTANT_KEY, type Reply, SMS_KEY } from './helpers.js';
 
 // Property-based: requests built from the description (its operations, parameters and request
 // examples), then broken, and kept only when the description's own validator rejects them.
@@ -11,11 +11,7 @@ if (!api) throw new Error('no API contract');
 const operations = api.operations;
 const RUNS = 2100;
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-beforeAll(async () => {
-  sandbox = await start();
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
 
 type Json = unknown;
 /** Every JSON pointer of a value, the root included. */

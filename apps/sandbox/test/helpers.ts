@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { contracts } from '../src/contracts.js';
 import { type Exchange, type SandboxOptions, startSandbox } from '../src/index.js';
 
@@ -33,6 +34,28 @@ export async function start(options: SandboxOptions = {}) {
   return { ...sandbox, as: (key: string | undefined) => client(sandbox.url, key) };
 }
 
+/**
+ * The test file's sandbox: started before its tests, closed after them. Its clients can be made at once
+ * (`sandbox.as(SMS_KEY)` at the top of the file): they find its address when they first call.
+ */
+export function fileSandbox(options: SandboxOptions = {}) {
+  let started: Awaited<ReturnType<typeof start>> | undefined;
+  beforeAll(async () => {
+    started = await start(options);
+  });
+  afterAll(() => started?.close());
+  const url = () => {
+    if (!started) throw new Error('the sandbox starts in beforeAll: call it from a test or a hook');
+    return started.url;
+  };
+  return {
+    get url() {
+      return url();
+    },
+    as: (key: string | undefined) => client(url, key),
+  };
+}
+
 export interface Reply {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers freely and assert what they need.
@@ -41,14 +64,14 @@ export interface Reply {
 }
 
 /** A tiny client over real HTTP: `call('POST', '/api/v2/record/…/auth/', body)`. */
-export function client(url: string, key: string | undefined, fetchImpl: typeof fetch = fetch) {
+export function client(url: string | (() => string), key: string | undefined, fetchImpl: typeof fetch = fetch) {
   async function call(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Reply> {
-    const res = await fetchImpl(`${url}${path}`, {
+    const res = await fetchImpl(`${typeof url === 'string' ? url : url()}${path}`, {
       method,
       headers: {
         ...(key === undefined ? {} : { 'API-KEY': key }),

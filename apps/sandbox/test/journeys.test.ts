@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adult, type Client, INSTANT_KEY, MOBILE, SMS_KEY, start, twoRoles } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { adult, type Client, fileSandbox, INSTANT_KEY, MOBILE, SMS_KEY, twoRoles } from './helpers.js';
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-let sms: Client;
-let instant: Client;
-beforeAll(async () => {
-  sandbox = await start();
-  sms = sandbox.as(SMS_KEY);
-  instant = sandbox.as(INSTANT_KEY);
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
+const sms = sandbox.as(SMS_KEY);
+const instant = sandbox.as(INSTANT_KEY);
 
 const mixed = [101, 202, 'طراح منظر شهری'];
 

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { INSTANT_KEY, SMS_KEY, start } from './helpers.js';
+import { expect, it } from 'vitest';
+import { fileSandbox, INSTANT_KEY, SMS_KEY, start } from './helpers.js';
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-beforeAll(async () => {
-  sandbox = await start();
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
 
 type Listed = { status: number; auth_required: boolean; token: string };
 

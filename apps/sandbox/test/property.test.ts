@@ -5,18 +5,14 @@
 // none may be a 5xx. fuzz.test.ts breaks requests on purpose; this one mostly means them.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TESTS } from '../src/catalog/tests.js';
 import type { TestDefinition } from '../src/catalog/types.js';
-import { type Client, INSTANT_KEY, invalidResponses, NOW, type Reply, SMS_KEY, start } from './helpers.js';
+import { type Client, fileSandbox, INSTANT_KEY, invalidResponses, NOW, type Reply, SMS_KEY } from './helpers.js';
 
 const RUNS = 250;
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-beforeAll(async () => {
-  sandbox = await start();
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
 
 // --- profiles ----------------------------------------------------------------------------------
 const LETTERS = [...'ابپتثجچحخدذرزژسشصضطظعغفقلمنوهیکگءأؤئ'];

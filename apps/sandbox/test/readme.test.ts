@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { start } from './helpers.js';
+import { expect, it } from 'vitest';
+import { fileSandbox } from './helpers.js';
 
 // The README's own curl lines, run against a real sandbox on a free port.
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const curls = [...readme.matchAll(/^curl (.+)$/gm)].map((m) => m[1] as string);
 
-let sandbox: Awaited<ReturnType<typeof start>>;
-beforeAll(async () => {
-  sandbox = await start();
-});
-afterAll(() => sandbox.close());
+const sandbox = fileSandbox();
 
 /** `-H 'K: V' ... 'URL'` as a fetch of the same URL on this sandbox. */
 function parse(line: string) {
