@@ -15,6 +15,13 @@ export {
   loadDescription,
   type OpenApiDocument,
 } from './description.js';
+export {
+  API_REFUSALS,
+  type CatalogueEntry,
+  type RefusalExample,
+  type RefusalStatus,
+  refusal,
+} from './error-catalogue.js';
 export { apiSteps, type Journey, type JourneyStep, journeyOf, loadJourneys } from './journeys.js';
 export { type Limits, limitsOf } from './limits.js';
 export {
