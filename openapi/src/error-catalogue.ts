@@ -1,16 +1,6 @@
 /** A status a server refuses with (500 is its own fault, never a refusal it chose). */
 export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
 
-/** The description's named example of a refusal: written from the entry by `npm run build`. */
-export interface RefusalExample<P> {
-  /** Its file and component name, `components/examples/<name>.yaml`. */
-  name: string;
-  summary: string;
-  field?: string;
-  /** What its message is made from. */
-  params?: P;
-}
-
 /**
  * One refusal the sandbox can give: its status and code, its message (a template of `P`), the
  * interface's words it answers, and whether the interface states this status for this cause or the
@@ -24,8 +14,11 @@ export interface CatalogueEntry<P = undefined> {
   row?: string;
   /** The interface states the status for this cause (else it is assumed, or the sandbox's own). */
   stated: boolean;
-  /** The description's named example that shows it, where one does. */
-  example?: RefusalExample<P>;
+  /**
+   * The description's example that shows it, where one does (`components/examples/<name>.yaml`,
+   * written by `npm run build`): its message made from `params`, at `field`.
+   */
+  example?: { name: string; summary: string; field?: string; params?: P };
   /** Who gives it when not the sandbox's own code: the request checks shared with the mock. */
   by?: 'request checks';
   /** For the docs' errors page, where the description shows no example of the code: its cause, and where. */

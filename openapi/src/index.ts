@@ -18,7 +18,6 @@ export {
 export {
   API_REFUSALS,
   type CatalogueEntry,
-  type RefusalExample,
   type RefusalStatus,
   refusal,
 } from './error-catalogue.js';
