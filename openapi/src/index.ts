@@ -15,6 +15,12 @@ export {
   loadDescription,
   type OpenApiDocument,
 } from './description.js';
+export {
+  API_REFUSALS,
+  type CatalogueEntry,
+  type RefusalStatus,
+  refusal,
+} from './error-catalogue.js';
 export { apiSteps, type Journey, type JourneyStep, journeyOf, loadJourneys } from './journeys.js';
 export { type Limits, limitsOf } from './limits.js';
 export {

@@ -29,6 +29,8 @@ export interface JourneyStep {
   criteria: string[];
   /** What the step keeps for later ones: name → runtime expression (`$response.body#/data/token`). */
   outputs: Record<string, string>;
+  /** What a consumer adds to the step (`x-tryit`: Try it's title and text), as written. */
+  [extension: `x-${string}`]: unknown;
 }
 
 interface RawStep {
@@ -38,6 +40,7 @@ interface RawStep {
   requestBody?: { payload?: unknown };
   successCriteria?: { condition: string }[];
   outputs?: Record<string, string>;
+  [extension: `x-${string}`]: unknown;
 }
 interface RawWorkflow extends Omit<Journey, 'steps'> {
   steps: RawStep[];
@@ -67,6 +70,7 @@ function stepOf(raw: RawStep, workflowId: string): JourneyStep {
     status: Number(status),
     criteria,
     outputs: raw.outputs ?? {},
+    ...Object.fromEntries(Object.entries(raw).filter(([key]) => key.startsWith('x-'))),
   };
 }
 

@@ -34,6 +34,14 @@ describe('the journeys, read from the Arazzo workflows (dist/journeys.json)', ()
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('keeps what a consumer adds to a step, its x- fields, as written (a YAML alias too)', () => {
+    const step = (workflow: string, id: string) => journeyOf(workflow, journeys).steps.find((s) => s.stepId === id);
+    expect(step('record-journey-sms', 'read-record-sms')?.['x-tryit']).toMatchObject({ title: expect.any(String) });
+    expect(step('roadmap-journey-sms', 'read-roadmap-sms')?.['x-tryit']).toEqual(
+      step('record-journey-sms', 'read-record-sms')?.['x-tryit'],
+    );
+  });
+
   it('apiSteps: the API calls of a journey, in order, with the status each expects', () => {
     expect(apiSteps(journeyOf('roadmap-journey-sms', journeys))).toEqual([
       { operationId: 'getRoadmap', status: 200 },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMock } from '@tas/mock';
-import { listOperations, loadDescription, loadJourneys } from '@tas/openapi';
+import { listOperations, loadDescription } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { run, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { run as newmanRun, type Summary } from 'newman';
@@ -17,7 +17,6 @@ import {
   postmanCollection,
   postmanEnvironment,
 } from '../src/builder/postman.js';
-import { departures, transitionsOf, workflowTransitions } from '../src/guide/walkthrough/transitions.js';
 import { codeBlocks } from './page-text.js';
 
 // The Postman collection of the downloads page, run by newman (as the page tells a partner to) with
@@ -93,18 +92,6 @@ async function brokenDeployment(target: string) {
 }
 
 const JOURNEY = ['listRecords', 'getRecord', 'authenticateRecord', 'getQuestions', 'submitAnswers', 'getResult'];
-
-// The journeys have one definition, the Arazzo workflows: the collection's order walks each of them.
-describe('the collection against the Arazzo workflows', () => {
-  it.each(loadJourneys().map((j) => [j.workflowId, j] as const))(
-    'its order takes the transitions of %s, in order',
-    (_, journey) => {
-      const wanted = workflowTransitions(journey, doc);
-      const written = transitionsOf(POSTMAN_ORDER, doc).filter((id) => wanted.includes(id) || id === 'submitAnswers');
-      expect(departures(written, wanted)).toEqual([]);
-    },
-  );
-});
 
 describe("the Downloads page's newman commands", () => {
   it(

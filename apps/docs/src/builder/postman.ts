@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OpenApiDocument } from '@tas/openapi';
+import { type Journey, loadJourneys, type OpenApiDocument } from '@tas/openapi';
 import { type CollectionResult, convert } from 'openapi-to-postmanv2';
 import { contractEvents } from './postman-tests.js';
 
@@ -12,19 +12,30 @@ interface Item {
   id?: string;
 }
 
-/** The order a partner walks them in: find a record, authenticate, answer, read the result. */
-export const POSTMAN_ORDER = [
-  'listRecords',
-  'getRecord',
-  'authenticateRecord',
-  'verifyRecordAuth',
-  'getQuestions',
-  'submitAnswers',
-  'getResult',
-  'getRoadmap',
-  'authenticateRoadmap',
-  'verifyRoadmapAuth',
-];
+/**
+ * The order a partner walks them in: the listing (find a record), then the API's operations the
+ * Arazzo workflows expect to succeed, each where it first comes (right after the one before it in
+ * its workflow, else last): authenticate, answer, read the result; then the roadmap's.
+ */
+export const POSTMAN_ORDER = ['listRecords', ...firstCalls(loadJourneys())];
+
+function firstCalls(journeys: Journey[]): string[] {
+  const order: string[] = [];
+  for (const journey of journeys) {
+    let after: number | undefined;
+    for (const { source, status, operationId } of journey.steps) {
+      if (source !== 'tas' || status >= 300) continue;
+      const at = order.indexOf(operationId);
+      if (at >= 0) {
+        after = Math.max(after ?? at, at);
+        continue;
+      }
+      after = after === undefined ? order.length : after + 1;
+      order.splice(after, 0, operationId);
+    }
+  }
+  return order;
+}
 
 /** Where Postman sends the calls: `base_url` (scheme and host, as the description's server variable) and the key. */
 export const POSTMAN_ENVIRONMENTS = {

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { basePath, listOperations, type OpenApiDocument, resolveRef } from '@tas/openapi';
+import { basePath, listOperations, loadJourneys, type OpenApiDocument, resolveRef } from '@tas/openapi';
 import { build } from 'esbuild';
 import { type Addresses, LOCAL } from '../guide/addresses.js';
 import { walkthroughs } from '../guide/walkthrough/journeys.js';
 import { SAMPLE_CALLS } from '../samples/calls.js';
 import { REOPEN_KEY } from '../tryit/added.js';
-import type { OperationPrefill, TargetChoice, TryitConfig } from '../tryit/config.js';
+import type { OperationPrefill, TargetChoice, TryitConfig, WalkedStep } from '../tryit/config.js';
 import { JOURNEYS } from '../tryit/journeys.js';
 
 /**
@@ -124,6 +124,19 @@ export function targetChoices(addresses: Addresses): TargetChoice[] {
 /** The API's path prefix from the description's first server (`{base_url}/api/v2` → `/api/v2`). */
 const prefixOf = (doc: OpenApiDocument) => basePath(doc).replace(/\/+$/, '');
 
+/** Per Arazzo workflow, the steps its `x-tryit` marks for Try it's walk, with their title and text. */
+function walks(): Record<string, WalkedStep[]> {
+  return Object.fromEntries(
+    loadJourneys().map((j) => [
+      j.workflowId,
+      j.steps.flatMap((s) => {
+        const shown = s['x-tryit'] as { title: string; text: string } | undefined;
+        return shown ? [{ source: s.source, operationId: s.operationId, ...shown }] : [];
+      }),
+    ]),
+  );
+}
+
 export function tryitConfig(
   doc: OpenApiDocument,
   addresses: Addresses,
@@ -136,6 +149,7 @@ export function tryitConfig(
     for (const step of journey.steps) if (step.mock?.example) mock_examples[step.mock.operationId] = step.mock.example;
   const keys = [...new Set(Object.values(SAMPLE_CALLS).map((c) => c.key))].sort().reverse();
   return {
+    walks: walks(),
     version: doc.info.version,
     base_path: prefixOf(doc),
     targets: targetChoices(addresses),
@@ -258,11 +272,15 @@ export async function addTryit(options: {
   if (control) writeFileSync(join(outDir, CONTROL_JSON), JSON.stringify(control.doc));
   const src = `${assets.href}${asset.name}`;
   // Each journey's first operation of the API links its walk (the wizard, in the reference's page too).
-  const walks = Object.fromEntries(
-    JOURNEYS.map((j) => [j.steps.find((s) => s.operationId)?.operationId ?? '', { id: j.id, title: j.title }]),
+  const walked = walks();
+  const links = Object.fromEntries(
+    JOURNEYS.map((j) => [
+      walked[j.workflow]?.find((s) => s.source === 'tas')?.operationId ?? '',
+      { id: j.id, title: j.title },
+    ]),
   );
   const pages: [string, string][] = [
-    ['reference.html', loaderScript(src, routes, 'op', walks)],
+    ['reference.html', loaderScript(src, routes, 'op', links)],
     ['index.html', loaderScript(src, routes)],
     ...(control ? [['sandbox-control.html', loaderScript(src, control.routes, 'ctl')] as [string, string]] : []),
   ];

@@ -34,6 +34,14 @@ export interface OperationPrefill {
   session_fields: Record<string, 'code' | 'draft_token'>;
 }
 
+/** A step of an Arazzo workflow that Try it's walk takes (one its `x-tryit` marks), with its title and text. */
+export interface WalkedStep {
+  source: string;
+  operationId: string;
+  title: string;
+  text: string;
+}
+
 export interface TryitConfig {
   version: string;
   /** The API's path prefix (`/api/v2`). */
@@ -44,6 +52,8 @@ export interface TryitConfig {
   operations: Record<string, OperationPrefill>;
   /** Test ids the description's examples name, offered to the "ready record" helper (any id may be typed). */
   tests: string[];
+  /** Per Arazzo workflow id, the steps Try it's walk takes, in order (those its `x-tryit` marks). */
+  walks: Record<string, WalkedStep[]>;
   /** Per journey step id, the named example the mock answers there (from the walkthrough's data). */
   mock_examples: Record<string, string>;
   /** The sandbox's control API (its reference page, `sandbox-control.html`), when the site has it. */

@@ -1,8 +1,8 @@
 import { answersFor } from '@tas/conformance/answers';
 import { answerView } from './answer-view.js';
 import { carried, freshIds } from './carry.js';
-import type { Kind, OperationPrefill, TryitConfig } from './config.js';
-import { CONTROL, control } from './helpers.js';
+import type { Kind, OperationPrefill, TryitConfig, WalkedStep } from './config.js';
+import { control } from './helpers.js';
 import type { Context } from './panel.js';
 import { type Outgoing, outgoing, type Parts } from './request.js';
 import { remember } from './state.js';
@@ -31,8 +31,6 @@ interface Step {
   operationId?: string;
   /** The control API's operation the step calls, when it calls one. */
   controlId?: string;
-  /** The step of the journey's Arazzo workflow this one walks (checked by test/tryit-journeys.test.ts). */
-  arazzo?: string;
   /** The request, prefilled from the previous answers; a string says why the step is skipped. */
   request(
     walk: Walk,
@@ -58,32 +56,29 @@ const withToken = (config: TryitConfig, id: string, token: string | undefined, o
   return { parts: { ...base, path_params: { ...base.path_params, ...(token ? { token } : {}) }, ...over } };
 };
 
-function outbox(purpose: 'record' | 'roadmap', arazzo: string): Step {
-  return {
-    controlId: 'readSmsOutbox',
-    arazzo,
-    title: 'Read the code from the sandbox outbox',
-    text: `In production the participant receives the code by SMS and types it into your application; the sandbox keeps it in its outbox (${CONTROL}/sms/).`,
-    request: (w, kind, config) =>
-      kind === 'mock'
-        ? `skipped: the mock has no outbox; the next step sends the code of the description's example (${String((api(config, purpose === 'record' ? 'verifyRecordAuth' : 'verifyRoadmapAuth').body as Json)?.code)}), which the mock accepts`
-        : w.instant
-          ? 'skipped: this organizer authenticated at once (no SMS)'
-          : {
-              parts: { path_params: {}, query: { mobile: w.mobile ?? '' } },
-              control: { method: 'GET', path: '/sms/' },
-            },
-    keep(w, data) {
-      // The newest code sent for this walk's own token: an earlier walk's code to the same mobile is not it.
-      const token = purpose === 'record' ? w.record : w.roadmap;
-      const found = (data.messages as { code?: string; token?: string }[] | undefined)?.find((m) => m.token === token);
-      if (!found?.code) return `No code in the outbox for ${token} at this mobile.`;
-      w.code = found.code;
-      return undefined;
-    },
-    mock: 'The mock sends no SMS and has no outbox.',
-  };
-}
+/** Try it's part of a step (its title and text are the workflow step's `x-tryit`). */
+type Part = Omit<Step, 'title' | 'text' | 'operationId' | 'controlId'>;
+
+const outbox: Part = {
+  request: (w, kind, config) =>
+    kind === 'mock'
+      ? `skipped: the mock has no outbox; the next step sends the code of the description's example (${String((api(config, w.roadmap ? 'verifyRoadmapAuth' : 'verifyRecordAuth').body as Json)?.code)}), which the mock accepts`
+      : w.instant
+        ? 'skipped: this organizer authenticated at once (no SMS)'
+        : {
+            parts: { path_params: {}, query: { mobile: w.mobile ?? '' } },
+            control: { method: 'GET', path: '/sms/' },
+          },
+  keep(w, data) {
+    // The newest code sent for this walk's own token: an earlier walk's code to the same mobile is not it.
+    const token = w.roadmap ?? w.record;
+    const found = (data.messages as { code?: string; token?: string }[] | undefined)?.find((m) => m.token === token);
+    if (!found?.code) return `No code in the outbox for ${token} at this mobile.`;
+    w.code = found.code;
+    return undefined;
+  },
+  mock: 'The mock sends no SMS and has no outbox.',
+};
 
 /**
  * A fresh record or roadmap from the sandbox's control API; on the mock, which has none, the token of
@@ -91,15 +86,9 @@ function outbox(purpose: 'record' | 'roadmap', arazzo: string): Step {
  */
 function madeBySandbox(
   what: 'record' | 'roadmap',
-  step: Pick<Step, 'title' | 'text' | 'controlId' | 'arazzo'> & {
-    control: { method: string; path: string };
-    body?: Json;
-    example: string;
-  },
-): Step {
-  const { control, body, example, ...shown } = step;
+  { control, body, example }: { control: { method: string; path: string }; body?: Json; example: string },
+): Part {
   return {
-    ...shown,
     request(w, kind, c) {
       if (kind !== 'mock') return { parts: { path_params: {}, query: {}, ...(body ? { body } : {}) }, control };
       w[what] = String(api(c, example).path_params.token);
@@ -144,13 +133,94 @@ function questionsAndResult(label: string, pick: (w: Walk) => string | undefined
   ];
 }
 
+/** Try it's part of each operation a walk calls, by operationId: its request, what it keeps, the mock's limits. */
+const PARTS: Record<string, Part> = {
+  createRecord: madeBySandbox('record', {
+    control: { method: 'POST', path: '/records/' },
+    body: { test_id: 'career-interest', state: 'ready' },
+    example: 'getRecord',
+  }),
+  createRoadmap: madeBySandbox('roadmap', { control: { method: 'POST', path: '/roadmaps/' }, example: 'getRoadmap' }),
+  authenticateRecord: {
+    request: (w, _k, c) =>
+      withToken(c, 'authenticateRecord', w.record, { body: dropExternalIds(api(c, 'authenticateRecord').body) }),
+    keep(w, data, kind, sent) {
+      w.instant = data.tests_auth_required === false && kind === 'sandbox';
+      w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
+      return undefined;
+    },
+    mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
+  },
+  readSmsOutbox: outbox,
+  verifyRecordAuth: {
+    request: (w, _k, c) =>
+      w.instant
+        ? 'skipped: already authenticated'
+        : withToken(c, 'verifyRecordAuth', w.record, {
+            body: { ...(api(c, 'verifyRecordAuth').body as Json), ...(w.code ? { code: w.code } : {}) },
+          }),
+    mock: `${MOCK_STATELESS} Any 5 digits pass.`,
+  },
+  getRoadmap: {
+    request: (w, _k, c) => withToken(c, 'getRoadmap', w.roadmap),
+    keep(w, data) {
+      w.roles = ((data.roles ?? []) as Json[]).map((r) => Number(r.id));
+      w.records = ((data.test_records ?? []) as Json[]).map((r) => ({
+        token: String(r.token),
+        test_id: String(r.test_id),
+      }));
+      return undefined;
+    },
+    mock: MOCK_STATELESS,
+  },
+  authenticateRoadmap: {
+    request(w, _k, c) {
+      const body = dropExternalIds(api(c, 'authenticateRoadmap').body) as {
+        mobile: string;
+        roles: { id: number }[];
+      };
+      body.roles = body.roles.map((role, i) => ({ ...role, id: w.roles?.[i] ?? role.id }));
+      return withToken(c, 'authenticateRoadmap', w.roadmap, { body });
+    },
+    keep(w, data, kind, sent) {
+      w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
+      w.draft_token = typeof data.draft_token === 'string' ? data.draft_token : undefined;
+      w.instant = kind === 'sandbox' && data.tests_auth_required === false;
+      return undefined;
+    },
+    mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
+  },
+  verifyRoadmapAuth: {
+    request: (w, _k, c) =>
+      w.instant
+        ? 'skipped: already authenticated'
+        : withToken(c, 'verifyRoadmapAuth', w.roadmap, {
+            body: {
+              ...(api(c, 'verifyRoadmapAuth').body as Json),
+              ...(w.draft_token ? { draft_token: w.draft_token } : {}),
+              ...(w.code ? { code: w.code } : {}),
+            },
+          }),
+    mock: `${MOCK_STATELESS} Any draft token and code pass.`,
+  },
+};
+
+/** A step of the workflow as Try it walks it: its part, with the title and text its `x-tryit` gives. */
+function walked(step: WalkedStep): Step {
+  const part = PARTS[step.operationId];
+  if (!part) throw new Error(`Try it has no part for ${step.operationId}, which its workflow walks`);
+  const called = step.source === 'sandbox' ? { controlId: step.operationId } : { operationId: step.operationId };
+  return { ...part, ...called, title: step.title, text: step.text };
+}
+
 export interface Journey {
   id: string;
-  /** The Arazzo workflow (openapi/arazzo/journeys.arazzo.yaml) this journey walks. */
+  /** The Arazzo workflow (openapi/arazzo/journeys.arazzo.yaml) whose steps marked `x-tryit` it walks. */
   workflow: string;
   title: string;
   key: string;
-  steps: Step[];
+  /** After the workflow: the walk goes on to answer and read the result. */
+  answering: Step[];
 }
 
 export const JOURNEYS: Journey[] = [
@@ -159,116 +229,14 @@ export const JOURNEYS: Journey[] = [
     workflow: 'record-journey-sms',
     title: 'A standalone record, SMS authentication',
     key: 'sandbox-key-sms',
-    steps: [
-      madeBySandbox('record', {
-        title: 'Get a ready record',
-        text: "A live deployment's records come from the organizer (GET /record/ lists them); the sandbox's control API makes a fresh one, so the walk can be repeated.",
-        controlId: 'createRecord',
-        arazzo: 'new-record',
-        control: { method: 'POST', path: '/records/' },
-        body: { test_id: 'career-interest', state: 'ready' },
-        example: 'getRecord',
-      }),
-      {
-        title: 'Start the authentication',
-        text: "A new mobile (the sandbox allows 5 authentications per mobile) and the profile (the description's example, without its external_id, which must be unique): so the walk can be repeated.",
-        operationId: 'authenticateRecord',
-        arazzo: 'start-record-auth',
-        request: (w, _k, c) =>
-          withToken(c, 'authenticateRecord', w.record, { body: dropExternalIds(api(c, 'authenticateRecord').body) }),
-        keep(w, data, kind, sent) {
-          w.instant = data.tests_auth_required === false && kind === 'sandbox';
-          w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
-          return undefined;
-        },
-        mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
-      },
-      outbox('record', 'read-record-sms'),
-      {
-        title: 'Verify the code',
-        text: 'The code from the outbox completes the authentication.',
-        operationId: 'verifyRecordAuth',
-        arazzo: 'verify-record',
-        request: (w, _k, c) =>
-          w.instant
-            ? 'skipped: already authenticated'
-            : withToken(c, 'verifyRecordAuth', w.record, {
-                body: { ...(api(c, 'verifyRecordAuth').body as Json), ...(w.code ? { code: w.code } : {}) },
-              }),
-        mock: `${MOCK_STATELESS} Any 5 digits pass.`,
-      },
-      ...questionsAndResult('', (w) => w.record),
-    ],
+    answering: questionsAndResult('', (w) => w.record),
   },
   {
     id: 'roadmap',
     workflow: 'roadmap-journey-sms',
     title: 'A roadmap: one authentication for every role',
     key: 'sandbox-key-sms',
-    steps: [
-      madeBySandbox('roadmap', {
-        title: 'Get a roadmap',
-        text: "A live deployment's roadmap token comes from the organizer; the sandbox's control API creates one (role 1 takes cas-child, role 2 parenting-style).",
-        controlId: 'createRoadmap',
-        arazzo: 'create-roadmap',
-        control: { method: 'POST', path: '/roadmaps/' },
-        example: 'getRoadmap',
-      }),
-      {
-        title: 'Read the roadmap',
-        text: 'Its roles (their ids authenticate) and its records, one per test of each role.',
-        operationId: 'getRoadmap',
-        arazzo: 'roadmap',
-        request: (w, _k, c) => withToken(c, 'getRoadmap', w.roadmap),
-        keep(w, data) {
-          w.roles = ((data.roles ?? []) as Json[]).map((r) => Number(r.id));
-          w.records = ((data.test_records ?? []) as Json[]).map((r) => ({
-            token: String(r.token),
-            test_id: String(r.test_id),
-          }));
-          return undefined;
-        },
-        mock: MOCK_STATELESS,
-      },
-      {
-        title: 'Authenticate every role',
-        text: "One profile per role and one new mobile (the description's example, its roles given the roadmap's role ids, without external_ids, so the walk can be repeated).",
-        operationId: 'authenticateRoadmap',
-        arazzo: 'start-roadmap-auth',
-        request(w, _k, c) {
-          const body = dropExternalIds(api(c, 'authenticateRoadmap').body) as {
-            mobile: string;
-            roles: { id: number }[];
-          };
-          body.roles = body.roles.map((role, i) => ({ ...role, id: w.roles?.[i] ?? role.id }));
-          return withToken(c, 'authenticateRoadmap', w.roadmap, { body });
-        },
-        keep(w, data, kind, sent) {
-          w.mobile = String((sent.body as Json | undefined)?.mobile ?? '');
-          w.draft_token = typeof data.draft_token === 'string' ? data.draft_token : undefined;
-          w.instant = kind === 'sandbox' && data.tests_auth_required === false;
-          return undefined;
-        },
-        mock: `${MOCK_STATELESS} Nothing is sent by SMS.`,
-      },
-      outbox('roadmap', 'read-roadmap-sms'),
-      {
-        title: 'Verify the code with the draft token',
-        text: 'Every record of the roadmap gets the profile of its role.',
-        operationId: 'verifyRoadmapAuth',
-        arazzo: 'verify-roadmap',
-        request: (w, _k, c) =>
-          w.instant
-            ? 'skipped: already authenticated'
-            : withToken(c, 'verifyRoadmapAuth', w.roadmap, {
-                body: {
-                  ...(api(c, 'verifyRoadmapAuth').body as Json),
-                  ...(w.draft_token ? { draft_token: w.draft_token } : {}),
-                  ...(w.code ? { code: w.code } : {}),
-                },
-              }),
-        mock: `${MOCK_STATELESS} Any draft token and code pass.`,
-      },
+    answering: [
       ...questionsAndResult(' of the first record', (w) => w.records?.[0]?.token),
       ...questionsAndResult(' of the second record', (w) => w.records?.[1]?.token),
     ],
@@ -287,7 +255,8 @@ export function openJourney(ctx: Context, id: string): void {
   const reset = h('button', { type: 'button' }, 'Reset this organizer (sandbox)');
   const said = h('div', { 'aria-live': 'polite' });
   const done = h('div', { 'aria-live': 'polite' });
-  const items = journey.steps.map((step, index) => {
+  const steps = [...(ctx.config.walks[journey.workflow] ?? []).map(walked), ...journey.answering];
+  const items = steps.map((step, index) => {
     const editor = new RequestEditor(
       { path_params: {}, query: {}, body: undefined },
       { path: true, query: true, body: true },

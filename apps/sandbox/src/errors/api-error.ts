@@ -1,5 +1,5 @@
+import type { RefusalStatus } from '@tas/openapi';
 import type { components } from '../generated/api.js';
-import type { RefusalStatus } from './refusal.js';
 
 /** One message of the envelope (the description's Message). */
 export type Message = components['schemas']['Message'];

@@ -1,9 +1,8 @@
-import { API_REFUSALS } from './api.js';
+import { API_REFUSALS, type CatalogueEntry as Refusal } from '@tas/openapi';
 import { ApiError } from './api-error.js';
-import type { Refusal } from './refusal.js';
 import { SANDBOX_REFUSALS } from './sandbox.js';
 
-export type { Refusal, RefusalStatus } from './refusal.js';
+export type { CatalogueEntry as Refusal, RefusalStatus } from '@tas/openapi';
 
 /** Every refusal the sandbox can give, by name: thrown with `refuse`, listed by the docs' errors page. */
 export const REFUSALS = { ...API_REFUSALS, ...SANDBOX_REFUSALS };

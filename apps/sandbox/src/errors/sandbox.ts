@@ -1,7 +1,8 @@
-import { KEYLESS } from '../hosting-quotas.js';
-import { refusal } from './refusal.js';
+import { refusal } from '@tas/openapi';
+import { KEYLESS, SMS_THROTTLE } from '../hosting-quotas.js';
 
-// The sandbox's own refusals: its control API, what a hosted sandbox bounds, the HTML form's post.
+// The sandbox's own refusals: its control API, what a hosted sandbox bounds, the HTML form's post
+// (those of /api/v2 are @tas/openapi's error catalogue).
 // The interface has none of these; each is the sandbox's choice.
 /** A key at one of its quotas: 409 from the control API, 400 from an SMS send of /api/v2. */
 const QUOTA = {
@@ -15,6 +16,16 @@ const QUOTA = {
 } as const;
 
 export const SANDBOX_REFUSALS = {
+  smsThrottled: refusal<{ sent: number; wait: number }>({
+    status: 400,
+    code: 'sms_throttled',
+    text: ({ sent, wait }) =>
+      `This mobile number was sent ${sent} codes in the last ${SMS_THROTTLE.windowSeconds} s (at most ${SMS_THROTTLE.codes}); retry after ${wait} s.`,
+    stated: false,
+    cause:
+      'Too many SMS codes to one mobile number in a short time (the sandbox sends at most 5 a minute to a number).',
+    where: 'the sandbox',
+  }),
   badTarget: refusal({
     status: 400,
     code: 'bad_request',

@@ -2,9 +2,9 @@ import type { Journey, OpenApiDocument } from '@tas/openapi';
 import { routesOf } from '../../samples/journey-programs.js';
 
 /**
- * What a journey does to the state machine, to compare a journey written here (the guide's, the
- * Postman collection's) with its Arazzo workflow: the API's operations that change state (POST and
- * PUT), in order, that the workflow expects to succeed (a refusal it checks is no step of the journey).
+ * What a journey does to the state machine, to compare a journey written here (the guide's) with its
+ * Arazzo workflow: the API's operations that change state (POST and PUT), in order, that the workflow
+ * expects to succeed (a refusal it checks is no step of the journey).
  */
 export function workflowTransitions(journey: Journey, doc: OpenApiDocument): string[] {
   const changes = changing(doc);

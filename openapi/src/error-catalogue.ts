@@ -1,9 +1,37 @@
-import { SMS_THROTTLE } from '../hosting-quotas.js';
-import { refusal } from './refusal.js';
+/** A status a server refuses with (500 is its own fault, never a refusal it chose). */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
 
-// The refusals of /api/v2: the interface's Errors tables first, then what the description chose
-// where the interface says "not shown". Each message as the sandbox has always written it; each
-// `row` is the interface's words, word for word (its tables' cells joined by ` | `).
+/**
+ * One refusal the sandbox can give: its status and code, its message (a template of `P`), the
+ * interface's words it answers, and whether the interface states this status for this cause or the
+ * description (or the sandbox, for what the interface does not have) chose it.
+ */
+export interface CatalogueEntry<P = undefined> {
+  status: RefusalStatus;
+  code: string;
+  text: (params: P) => string;
+  /** The interface's words it answers: a row of its Errors tables, or the sentence it rests on. */
+  row?: string;
+  /** The interface states the status for this cause (else it is assumed, or the sandbox's own). */
+  stated: boolean;
+  /**
+   * The description's example that shows it, where one does (`components/examples/<name>.yaml`,
+   * written by `npm run build`): its message made from `params`, at `field`.
+   */
+  example?: { name: string; summary: string; field?: string; params?: P };
+  /** Who gives it when not the sandbox's own code: the request checks shared with the mock. */
+  by?: 'request checks';
+  /** For the docs' errors page, where the description shows no example of the code: its cause, and where. */
+  cause?: string;
+  where?: 'the sandbox' | 'the sandbox control API';
+}
+
+export const refusal = <P = undefined>(r: CatalogueEntry<P>): CatalogueEntry<P> => r;
+
+// The refusals of /api/v2 (the error catalogue; the sandbox adds its own): the interface's Errors
+// tables first, then what the description chose where the interface says "not shown". Each message
+// as the sandbox has always written it; each `row` is the interface's words, word for word (its
+// tables' cells joined by ` | `). The description's error examples are written from it.
 const AUTH_400 = '400 | Invalid profile data, missing required fields, or age/gender mismatch.';
 const QUESTIONS_403 = '403 | Profile authentication, payment or VIP prerequisite not met.';
 
@@ -14,7 +42,7 @@ export const API_REFUSALS = {
     text: () => 'The API-KEY header is required.',
     row: 'Behaviour of a request with a missing or invalid `API-KEY`: not shown.',
     stated: false,
-    example: 'ErrorMissingApiKey',
+    example: { name: 'ErrorMissingApiKey', summary: 'No API-KEY header' },
   }),
   invalidApiKey: refusal({
     status: 401,
@@ -22,7 +50,7 @@ export const API_REFUSALS = {
     text: () => 'The API-KEY header does not name an organizer.',
     row: 'Behaviour of a request with a missing or invalid `API-KEY`: not shown.',
     stated: false,
-    example: 'ErrorInvalidApiKey',
+    example: { name: 'ErrorInvalidApiKey', summary: 'Unknown API key' },
   }),
   rateLimited: refusal<{ limit: string; retryAfter: number }>({
     status: 429,
@@ -30,7 +58,11 @@ export const API_REFUSALS = {
     text: ({ limit, retryAfter }) => `Rate limit of ${limit} exceeded; retry after ${retryAfter} seconds.`,
     row: '429 | API rate limit exceeded.',
     stated: true,
-    example: 'ErrorRateLimited',
+    example: {
+      name: 'ErrorRateLimited',
+      summary: 'Rate limit exceeded',
+      params: { limit: '100 calls per minute', retryAfter: 12 },
+    },
   }),
   recordNotFound: refusal({
     status: 404,
@@ -38,7 +70,7 @@ export const API_REFUSALS = {
     text: () => 'No test record with this token.',
     row: '404 | Test record not found.',
     stated: true,
-    example: 'ErrorRecordNotFound',
+    example: { name: 'ErrorRecordNotFound', summary: 'Test record not found' },
   }),
   roadmapNotFound: refusal({
     status: 404,
@@ -53,7 +85,7 @@ export const API_REFUSALS = {
     text: () => 'No open roadmap with this token.',
     row: '404 | Roadmap not found or already finished.',
     stated: true,
-    example: 'ErrorRoadmapNotFound',
+    example: { name: 'ErrorRoadmapNotFound', summary: 'Roadmap not found or already finished' },
   }),
   vipWait: refusal({
     status: 403,
@@ -61,7 +93,7 @@ export const API_REFUSALS = {
     text: () => "The record waits for the organizer's VIP or billing action.",
     row: QUESTIONS_403,
     stated: true,
-    example: 'ErrorVipWait',
+    example: { name: 'ErrorVipWait', summary: 'VIP or billing prerequisite not met' },
   }),
   notAuthenticated: refusal({
     status: 403,
@@ -69,7 +101,7 @@ export const API_REFUSALS = {
     text: () => 'The record has no authenticated profile yet.',
     row: QUESTIONS_403,
     stated: true,
-    example: 'ErrorNotAuthenticated',
+    example: { name: 'ErrorNotAuthenticated', summary: 'Profile not authenticated' },
   }),
   recordFinished: refusal({
     status: 409,
@@ -77,7 +109,7 @@ export const API_REFUSALS = {
     text: () => 'The record is already finished.',
     row: '409 | Record already completed.',
     stated: true,
-    example: 'ErrorRecordFinished',
+    example: { name: 'ErrorRecordFinished', summary: 'Record already completed' },
   }),
   alreadyAuthenticated: refusal({
     status: 409,
@@ -85,7 +117,7 @@ export const API_REFUSALS = {
     text: () => 'Authentication was already completed.',
     row: '409 | Authentication attempted again (already authenticated).',
     stated: true,
-    example: 'ErrorAlreadyAuthenticated',
+    example: { name: 'ErrorAlreadyAuthenticated', summary: 'Already authenticated' },
   }),
   roadmapRecord: refusal({
     status: 409,
@@ -93,7 +125,7 @@ export const API_REFUSALS = {
     text: () => 'This record belongs to a roadmap; authenticate it with POST /roadmap/{token}/auth/.',
     row: '409 | `POST /record/{token}/auth/` called for a record that belongs to a roadmap.',
     stated: true,
-    example: 'ErrorRoadmapRecord',
+    example: { name: 'ErrorRoadmapRecord', summary: 'Record belongs to a roadmap' },
   }),
   invalidProfile: refusal<{ why: string }>({
     status: 400,
@@ -101,7 +133,12 @@ export const API_REFUSALS = {
     text: ({ why }) => why,
     row: AUTH_400,
     stated: true,
-    example: 'ErrorInvalidProfile',
+    example: {
+      name: 'ErrorInvalidProfile',
+      summary: 'Invalid profile data',
+      field: '/roles/0/profile/name',
+      params: { why: 'name must be at most 50 Persian letters.' },
+    },
   }),
   ageGenderMismatch: refusal<{ why: string }>({
     status: 400,
@@ -109,7 +146,12 @@ export const API_REFUSALS = {
     text: ({ why }) => why,
     row: AUTH_400,
     stated: true,
-    example: 'ErrorAgeGenderMismatch',
+    example: {
+      name: 'ErrorAgeGenderMismatch',
+      summary: "Age or gender outside the test's limits",
+      field: '/roles/0/profile/birth',
+      params: { why: "Role 1: age 4 is below the test's minimum age of 6." },
+    },
   }),
   duplicateExternalId: refusal<{ id: number }>({
     status: 409,
@@ -117,7 +159,12 @@ export const API_REFUSALS = {
     text: ({ id }) => `external_id ${id} is already used in this organizer account.`,
     row: '409 | Duplicate `external_id` for this organizer account.',
     stated: true,
-    example: 'ErrorDuplicateExternalId',
+    example: {
+      name: 'ErrorDuplicateExternalId',
+      summary: 'Duplicate external_id',
+      field: '/roles/0/profile/external_id',
+      params: { id: 20817 },
+    },
   }),
   mobileLimit: refusal({
     status: 400,
@@ -125,17 +172,7 @@ export const API_REFUSALS = {
     text: () => 'This mobile number has reached its limit of authentications.',
     row: '400 | Mobile duplicate limit reached (SMS mode only).',
     stated: true,
-    example: 'ErrorMobileLimit',
-  }),
-  smsThrottled: refusal<{ sent: number; wait: number }>({
-    status: 400,
-    code: 'sms_throttled',
-    text: ({ sent, wait }) =>
-      `This mobile number was sent ${sent} codes in the last ${SMS_THROTTLE.windowSeconds} s (at most ${SMS_THROTTLE.codes}); retry after ${wait} s.`,
-    stated: false,
-    cause:
-      'Too many SMS codes to one mobile number in a short time (the sandbox sends at most 5 a minute to a number).',
-    where: 'the sandbox',
+    example: { name: 'ErrorMobileLimit', summary: 'Mobile duplicate limit reached (SMS mode)', field: '/mobile' },
   }),
   noPendingAuth: refusal({
     status: 409,
@@ -143,7 +180,7 @@ export const API_REFUSALS = {
     text: () => 'No authentication is pending: call POST /record/{token}/auth/ first.',
     row: '`PUT /record/{token}/auth/verify/` | Completes standalone authentication with the SMS code.',
     stated: false,
-    example: 'ErrorNoPendingAuth',
+    example: { name: 'ErrorNoPendingAuth', summary: 'No authentication waiting for a code' },
   }),
   wrongCode: refusal<{ left: number }>({
     status: 400,
@@ -151,7 +188,7 @@ export const API_REFUSALS = {
     text: ({ left }) => `The SMS code does not match; ${left} ${left === 1 ? 'try' : 'tries'} left.`,
     row: '`PUT /record/{token}/auth/verify/` | Completes standalone authentication with the SMS code.',
     stated: false,
-    example: 'ErrorWrongCode',
+    example: { name: 'ErrorWrongCode', summary: 'Wrong SMS code', field: '/code', params: { left: 2 } },
   }),
   codeExpired: refusal({
     status: 400,
@@ -159,7 +196,7 @@ export const API_REFUSALS = {
     text: () => 'The SMS code has expired or was already used; start authentication again.',
     row: '`PUT /record/{token}/auth/verify/` | Completes standalone authentication with the SMS code.',
     stated: false,
-    example: 'ErrorCodeExpired',
+    example: { name: 'ErrorCodeExpired', summary: 'SMS code expired or used', field: '/code' },
   }),
   codeLocked: refusal({
     status: 400,
@@ -167,7 +204,7 @@ export const API_REFUSALS = {
     text: () => 'Too many wrong codes; this attempt is locked. Start authentication again.',
     row: '`PUT /record/{token}/auth/verify/` | Completes standalone authentication with the SMS code.',
     stated: false,
-    example: 'ErrorCodeLocked',
+    example: { name: 'ErrorCodeLocked', summary: 'Too many wrong SMS codes', field: '/code' },
   }),
   draftUnknown: refusal({
     status: 400,
@@ -182,7 +219,7 @@ export const API_REFUSALS = {
     text: () => 'The draft_token has expired (valid 5 minutes); start roadmap authentication again.',
     row: '`draft_token` validity | 5 minutes | roadmap SMS authentication',
     stated: false,
-    example: 'ErrorDraftExpired',
+    example: { name: 'ErrorDraftExpired', summary: 'Draft token expired', field: '/draft_token' },
   }),
   invalidAnswers: refusal<{ why: string }>({
     status: 400,
@@ -190,7 +227,12 @@ export const API_REFUSALS = {
     text: ({ why }) => why,
     row: '`record` answers array | length and allowed values validated per test | answer submission',
     stated: false,
-    example: 'ErrorInvalidAnswers',
+    example: {
+      name: 'ErrorInvalidAnswers',
+      summary: 'Answers do not fit the test',
+      field: '/record',
+      params: { why: 'record must have exactly 195 entries; got 194.' },
+    },
   }),
   notFinished: refusal({
     status: 409,
@@ -198,7 +240,7 @@ export const API_REFUSALS = {
     text: () => 'The record has no result until its answers are submitted.',
     row: 'Result endpoints | Exist; serve results of finished records.',
     stated: false,
-    example: 'ErrorNotFinished',
+    example: { name: 'ErrorNotFinished', summary: 'Record not finished yet' },
   }),
   // Given by the request checks shared with the mock (@tas/openapi's routeRequest and checkRequest).
   unknownPath: refusal<{ text: string }>({
@@ -220,7 +262,11 @@ export const API_REFUSALS = {
     code: 'invalid_parameter',
     text: ({ text }) => text,
     stated: false,
-    example: 'ErrorInvalidParameter',
+    example: {
+      name: 'ErrorInvalidParameter',
+      summary: 'Malformed path or query parameter',
+      params: { text: 'path parameter token must match format "uuid".' },
+    },
     by: 'request checks',
   }),
   invalidBody: refusal<{ text: string }>({
@@ -228,7 +274,11 @@ export const API_REFUSALS = {
     code: 'invalid_body',
     text: ({ text }) => text,
     stated: false,
-    example: 'ErrorInvalidBody',
+    example: {
+      name: 'ErrorInvalidBody',
+      summary: 'Malformed request',
+      params: { text: 'The request body is not valid JSON.' },
+    },
     by: 'request checks',
   }),
   bodyTooLarge: refusal<{ text: string }>({
@@ -236,7 +286,11 @@ export const API_REFUSALS = {
     code: 'body_too_large',
     text: ({ text }) => text,
     stated: false,
-    example: 'ErrorBodyTooLarge',
+    example: {
+      name: 'ErrorBodyTooLarge',
+      summary: 'A body past the size limit',
+      params: { text: 'The request body is larger than 1048576 bytes (1 MiB).' },
+    },
     by: 'request checks',
   }),
 };
