@@ -68,6 +68,8 @@ async function liveEdit(): Promise<void> {
     const page = (performance.now() - began) / 1000;
     await start.waitFor(/\[docs\] reloaded in [\d.]+ s/);
     console.log('an example edited while npm start runs, until each server answers from it:');
+    const linted = /changed: bundled and linted in ([\d.]+ s)/.exec(start.output())?.[1];
+    console.log(`  bundled and linted (once, for all three): ${linted}`);
     for (const [, app, seconds] of start.output().matchAll(/\[(mock|sandbox|docs)\] reloaded in ([\d.]+) s/g))
       console.log(`  ${app}: ${seconds} s after the bundle`);
     console.log(`  an open docs page told to reload: ${page.toFixed(1)} s after the save`);
