@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface ClientPackage {
   name: string;
@@ -19,17 +20,20 @@ export interface ClientPackage {
  * The typed client as the tarball a partner installs (`npm pack`, as `npm run release` packs it), so that
  * the site alone carries it. Undefined when the package or its build (`dist/`) is not there.
  */
-export function packClient(dir: string): ClientPackage | undefined {
+export async function packClient(dir: string): Promise<ClientPackage | undefined> {
   if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'dist'))) return undefined;
   const { name, version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, string>;
   const out = mkdtempSync(join(tmpdir(), 'tas-docs-client-'));
   // Built already (turbo builds a package before the site that packs it): a prepack script is not run again.
-  const printed = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], {
-    cwd: dir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const file = printed.trim().split('\n').pop() ?? '';
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['pack', '--silent', '--ignore-scripts', '--pack-destination', out],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
+  const file = stdout.trim().split('\n').pop() ?? '';
   const path = join(out, file);
   const sha256 = createHash('sha256').update(readFileSync(path)).digest('hex');
   return {

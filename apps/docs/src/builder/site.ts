@@ -130,9 +130,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   for (const file of arazzo) copyWorkflow(join(options.arazzoDir, file), join(outDir, 'arazzo'), sites);
   if (!arazzo.length) log(`Arazzo workflows: none in ${options.arazzoDir}; the page says so`);
 
-  const packed = options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined);
+  const packed = options.clientPackage ?? (options.clientDir ? await packClient(options.clientDir) : undefined);
   if (!packed) log(`typed client: no built package in ${options.clientDir}; the downloads page says so`);
-  const suite = options.conformancePackage ?? (options.conformanceDir ? packClient(options.conformanceDir) : undefined);
+  const suite =
+    options.conformancePackage ?? (options.conformanceDir ? await packClient(options.conformanceDir) : undefined);
   if (options.conformanceDir && !suite)
     log(`conformance suite: no built package in ${options.conformanceDir}; the downloads page says so`);
   const servers = copyServerPackages(options.serverDirs ?? [], outDir);

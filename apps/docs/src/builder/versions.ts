@@ -75,9 +75,10 @@ export function rebuildSite(options: VersionedOptions): Promise<SiteSummary & { 
 async function buildVersions(options: VersionedOptions): Promise<SiteSummary & { versions: string[] }> {
   const openapiDir = options.openapiDir ?? defaultOpenapiDir();
   // The client and the conformance suite are packed once, for every version's downloads page.
-  const clientPackage = options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined);
-  const conformancePackage =
-    options.conformancePackage ?? (options.conformanceDir ? packClient(options.conformanceDir) : undefined);
+  const [clientPackage, conformancePackage] = await Promise.all([
+    options.clientPackage ?? (options.clientDir ? packClient(options.clientDir) : undefined),
+    options.conformancePackage ?? (options.conformanceDir ? packClient(options.conformanceDir) : undefined),
+  ]);
   try {
     return await buildAll({ ...options, clientPackage, conformancePackage }, openapiDir);
   } finally {
