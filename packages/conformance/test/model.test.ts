@@ -244,6 +244,14 @@ describe("the interface's model, fed traffic it did not make", () => {
     expect(refused.observe(x('GET', '/record/{token}/', 200, record({})))).toEqual([]);
   });
 
+  it("tells a roadmap's mode from its detail, as a record's, so that the profile's statuses per mode apply to it", () => {
+    const model = createModel();
+    const ROADMAP = '7c1d2e3f-0000-4000-8000-000000000001';
+    model.observe(x('GET', `/roadmap/${ROADMAP}/`, 200, { roles: [7], test_records: [], tests_auth_required: true }));
+    model.observe(x('GET', '/record/{token}/', 200, record({})));
+    expect([model.modeOf(ROADMAP), model.modeOf(TOKEN), model.modeOf('unread')]).toEqual(['sms', 'instant', undefined]);
+  });
+
   it('a roadmap record authenticated at record level, and a roadmap authentication that leaves a record ready', () => {
     const model = createModel();
     const roadmap = { roles: [7], test_records: [TOKEN], tests_auth_required: false };
