@@ -2,8 +2,8 @@ import type { Check, CheckContext } from '../check.js';
 import { accept, assumed, edge, stated } from '../claims/make.js';
 import { authenticateRoadmap, getRoadmap, roadmapAuthBody } from '../journey/roadmap.js';
 import { authenticateRecord, getRecord, type RecordData } from '../journey/steps.js';
-import { Q, S } from '../quotes.js';
 import { appliesIn, expectLimit } from '../model/limits.js';
+import { Q, S } from '../quotes.js';
 import { type Exchange, isSuccess } from '../types.js';
 
 /** Completed SMS authentications on one mobile before the roadmap authentication that must be refused. */
