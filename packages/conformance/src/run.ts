@@ -80,7 +80,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
   const model = createModel({ stateless: target === 'mock' });
   deps.modeOf = (exchange) => {
     const at = operationOf(exchange);
-    return at && model.stateOf(at.token)?.mode;
+    return at && model.modeOf(at.token);
   };
   const started = clock.now();
   const api = `${baseUrl}${basePath(doc)}`;

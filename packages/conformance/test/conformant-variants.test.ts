@@ -1,82 +1,44 @@
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunResult, run } from '../src/run.js';
-import { described } from './described-once.js';
-import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
+import type { RunResult } from '../src/run.js';
 import { type Layered, layered } from './faults/layered.js';
 import { type Fault, startFaultStack } from './faults/proxy.js';
 import { type Allowed, ALLOWED as FIRST } from './variants/allowed.js';
 import { CHOICES } from './variants/choices.js';
-import { LOOKUP_FIRST } from './variants/lookup-first.js';
+import { AXES } from './variants/generate.js';
+import { KEYS, runOn, stated } from './variants/run.js';
 import { limiter, withStack } from './variants/stack.js';
 
 const ALLOWED = [...FIRST, ...CHOICES];
-
-// A 429 is waited out on a clock that only pretends; the slow variant's delay is real.
-const clock = { now: () => Date.now(), sleep: async () => {} };
-const KEYS = [
-  [MAIN_KEY, OTHER_KEY],
-  [OTHER_KEY, MAIN_KEY],
-] as const;
+/** The generator's alternatives (test/variants/generate.ts), among them most hand-written choices: a breach may be layered under one. */
+const GENERATED: Allowed[] = AXES.flatMap((a) => a.alternatives.map((x): Allowed => [x.name, x.layer, a.id]));
+const isGenerated = (name: string) => GENERATED.some(([n]) => n === name);
 
 // At most 2 sandboxes at once: the machine is shared (with test/faults.test.ts among others).
 const limited = limiter(2);
 
-const runWith = (baseUrl: string, [apiKey, otherApiKey]: readonly [string, string], only?: string[]) =>
-  run({ baseUrl, apiKey, otherApiKey, provision: 'sandbox', rate: false, clock, only, ...described });
+const runWith = (baseUrl: string, keys: readonly [string, string], only?: string[]) => runOn(baseUrl, keys, { only });
 
-const stated = (result: RunResult) =>
-  result.results.flatMap((r) => r.findings.filter((f) => !f.assumed).map((f) => `${r.id}: ${f.message}`));
-
-const byName = (name: string) => ALLOWED.find(([n]) => n.startsWith(name)) as Allowed;
+const byName = (name: string) => [...ALLOWED, ...GENERATED].find(([n]) => n.startsWith(name)) as Allowed;
 
 /**
- * The allowed variants, laid together: each deployment below differs from the sandbox in several
- * allowed ways at once (the first, its listing, next to the sandbox), and must conform with both keys. One
- * listing a deployment (each reads the records its own way), one age rule, one roadmap shape; the
- * listing no reader can read stands alone (its checks could not judge, which would hide another's),
- * and so does the slow one (its own few checks). A full run per key per deployment: laid one by one,
- * they were 52 runs where these are 16.
+ * The hand-written variants the generator does not lay (test/generated-variants.test.ts lays the
+ * rest), laid together: each deployment differs from the sandbox in several allowed ways at once and
+ * must conform with both keys, with no profile. An ignorer of unknown query parameters reads no
+ * listing of other parameters, as the generator's are; the listing no reader can read stands alone
+ * (its checks could not judge, which would hide another's), and so does the slow one (its own few checks).
  */
 const GROUPS: string[][] = [
-  // An ignorer of unknown query parameters reads no listing of other parameters: none beside it.
   ['unknown body fields', 'extra fields', 'error messages'],
-  [
-    'a listing of 5',
-    '201 for',
-    'questionnaires without preface',
-    'ages derived on the calendar day of Pacific',
-    'roadmaps listing test_records as bare',
-  ],
-  [
-    'a listing of {total, page',
-    '415 for',
-    'ages derived on the calendar day of Asia',
-    'roadmaps whose test_records entries',
-    'option ids from 0',
-  ],
-  [
-    'a listing of {items, next_cursor}',
-    '403 for a key',
-    'a token that is no UUID',
-    'timestamps at',
-    'role ids from 101',
-    'record authentication and verify answering',
-  ],
-  [
-    'a listing of offset and limit',
-    'SMS codes of another length',
-    'a mobile duplicate limit of 3, a record authentication past it refused with 422',
-  ],
-  ['a listing paged by a Link header', 'a 429', 'a 403 to a request without a key'],
   ['a listing of a shape no convention'],
   ['200 ms a request'],
 ];
 const DEPLOYMENTS = GROUPS.map((names) => names.map(byName));
 
 describe('a deployment that differs from the sandbox only where the interface allows conforms, with both keys', () => {
-  it('every allowed variant is laid in exactly one deployment', () => {
-    for (const [name] of ALLOWED) expect(DEPLOYMENTS.flat().filter(([n]) => n === name).length, name).toBe(1);
+  it('every hand-written variant is laid in exactly one deployment here, or is an alternative of the generator', () => {
+    for (const [name] of ALLOWED)
+      expect(DEPLOYMENTS.flat().filter(([n]) => n === name).length + Number(isGenerated(name)), name).toBe(1);
   });
 
   it.concurrent.each(DEPLOYMENTS.map((variants) => [variants.map(([n]) => n).join(' + '), variants] as const))(
@@ -90,7 +52,7 @@ describe('a deployment that differs from the sandbox only where the interface al
           variants.map(([, fault]) => fault()),
           async (url) => {
             const out: RunResult[] = [];
-            for (const keys of KEYS) out.push(await runWith(url, keys, only));
+            for (const keys of Object.values(KEYS)) out.push(await runWith(url, keys, only));
             return out;
           },
         ),
@@ -129,15 +91,10 @@ const LISTING = [
   'the listing filter ignored',
   'tenancy.record: leak getRecord',
 ];
-/** The conformant design of test/variants.test.ts: it reads the token before the body, so refusals come in another order. */
-const LOOKS_UP_FIRST: Allowed = [
-  'looks the token up before it validates the body',
-  () => LOOKUP_FIRST,
-  'order not shown',
-];
 const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
   [
-    LOOKS_UP_FIRST,
+    // It reads the token before the body, so refusals come in another order.
+    byName('looks the token up before it validates the body'),
     [
       'validation off: any malformed body or parameter accepted',
       'a 10-digit mobile accepted',
@@ -233,7 +190,7 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
         ],
       ],
       [
-        '403 for a key',
+        '401 without a key, 403 to an unknown one',
         [
           'tenancy.record: leak getRecord',
           'tenancy.result: leak getResult',
@@ -261,7 +218,7 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
         ],
       ],
       [
-        'a mobile duplicate limit of 3, a record authentication past it refused with 422',
+        'a mobile duplicate limit of 3',
         ['a 10-digit mobile accepted', 'error.roadmap-auth.400.age: accept authenticateRoadmap (age_gender_mismatch)'],
       ],
       [
@@ -269,14 +226,17 @@ const LAYERED: [allowed: Allowed, cases: Layered[]][] = [
         ['record.role.roadmap: revalue getRecord /data/role', 'rule.3: accept authenticateRecord (roadmap_record)'],
       ],
       [
-        'a 429',
+        'every 9th request answered 429 with retry-after',
         [
           'auth.key.required: accept listRecords (missing_api_key)',
           'limit.answers.submit: accept submitAnswers (invalid_answers)',
         ],
       ],
       // It answers a request without a key itself: what it changes is the answers of the other key's reads.
-      ['a 403 to a request without a key', ['tenancy.record: leak getRecord', 'tenancy.result: leak getResult']],
+      [
+        '403 without a key, 401 to an unknown one',
+        ['tenancy.record: leak getRecord', 'tenancy.result: leak getResult'],
+      ],
     ] as const
   ).map(([name, cases]): [Allowed, Layered[]] => [byName(name), cases.map(layered)]),
 ];
@@ -314,7 +274,7 @@ describe('a faulty server still fails when it also differs where the interface a
   }
 
   it.concurrent.each(cases)('%s', async (_name, allowed, b) => {
-    const keys = b.instant ? ([KEYS[1][0], KEYS[1][1]] as const) : KEYS[0];
+    const keys = b.instant ? KEYS.instant : KEYS.sms;
     const layers = [b.fault(), allowed[1]()];
     const under = alone(b) ? withStack : underShared;
     const result = await limited(() => under(layers, (url) => runWith(url, keys, b.only)));

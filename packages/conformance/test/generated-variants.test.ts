@@ -9,27 +9,30 @@ import { readProfile } from '../src/cli-profile.js';
 import { UNSHOWN } from '../src/model/interface.js';
 import { exitCodeOf } from '../src/options.js';
 import { registry } from '../src/registry.js';
-import { type RunResult, run } from '../src/run.js';
+import type { RunResult } from '../src/run.js';
 import { described } from './described-once.js';
-import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import { layered } from './faults/layered.js';
-import { AXES, type Axis, generate, NOT_LAID, random } from './variants/generate.js';
+import { AXES, type Axis, alone, generate, NOT_LAID, random } from './variants/generate.js';
+import { KEYS, runOn, stated } from './variants/run.js';
 import { limiter, withStack } from './variants/stack.js';
 
 // Generated conformant variants of the sandbox (test/variants/generate.ts), each with the profile the
 // generator writes for it: no stated finding and exit 0 with both keys; generated breaches laid under
 // them still fail as stated. A seeded draw, the same each run: TAS_VARIANT_SEED and TAS_VARIANT_COUNT
-// draw others (the count at least the largest axis lays every alternative once).
+// draw other combinations (the count at least the largest axis lays every alternative once);
+// TAS_VARIANT_ALONE=1 lays every alternative alone too, where by default two the combinations left
+// out are laid alone.
 const SEED = Number(process.env.TAS_VARIANT_SEED ?? 44);
 const COUNT = Number(process.env.TAS_VARIANT_COUNT ?? 3);
 const BREACHES = Number(process.env.TAS_VARIANT_BREACHES ?? 6);
-const VARIANTS = generate(SEED, COUNT);
+const COMBINED = generate(SEED, COUNT);
+const ALONE = alone(
+  SEED,
+  process.env.TAS_VARIANT_ALONE === '1' ? undefined : 2,
+  COMBINED.flatMap((v) => v.names),
+);
+const VARIANTS = [...COMBINED, ...ALONE];
 
-const clock = { now: () => Date.now(), sleep: async () => {} };
-const KEYS = [
-  [MAIN_KEY, OTHER_KEY],
-  [OTHER_KEY, MAIN_KEY],
-] as const;
 const slot = limiter(2);
 const dir = mkdtempSync(join(tmpdir(), 'tas-variants-'));
 const started = Date.now();
@@ -39,12 +42,12 @@ afterAll(() => {
       `${a.id} ${new Set(VARIANTS.flatMap((v) => v.names).filter((n) => a.alternatives.some((x) => x.name === n))).size}/${a.alternatives.length}`,
   );
   process.stdout.write(
-    `generated variants: seed ${SEED}, ${COUNT} deployments × 2 keys, ${BREACHES} breaches under them, ${((Date.now() - started) / 1000).toFixed(0)} s; alternatives laid per axis: ${laid.join(', ')}\n`,
+    `generated variants: seed ${SEED}, ${COUNT} combined and ${ALONE.length} alone deployments × 2 keys, ${BREACHES} breaches under them, ${((Date.now() - started) / 1000).toFixed(0)} s; alternatives laid per axis: ${laid.join(', ')}\n`,
   );
 });
 
 /** The generator's profile, written as QA would write it and read back by the CLI's own reader. */
-function profileFile(i: number, profile: object) {
+function profileFile(i: number | string, profile: object) {
   const file = join(dir, `variant-${i}.yaml`);
   writeFileSync(file, stringify(profile));
   return { file, profile: readProfile(file) };
@@ -55,22 +58,7 @@ const runWith = (
   keys: readonly [string, string],
   profile: ReturnType<typeof profileFile>,
   only?: string[],
-) =>
-  run({
-    baseUrl,
-    apiKey: keys[0],
-    otherApiKey: keys[1],
-    provision: 'sandbox',
-    rate: false,
-    clock,
-    only,
-    profile: profile.profile,
-    profileFile: profile.file,
-    ...described,
-  });
-
-const stated = (result: RunResult) =>
-  result.results.flatMap((r) => r.findings.filter((f) => !f.assumed).map((f) => `${r.id}: ${f.message}`));
+) => runOn(baseUrl, keys, { profile: profile.profile, profileFile: profile.file, only });
 
 const covered = (axis: Axis, what: string) =>
   axis.covers.some((c) =>
@@ -103,7 +91,7 @@ describe('a generated conformant deployment, run with the profile the generator 
       const results = await slot(() =>
         withStack(variant.layers(), async (url) => {
           const out: RunResult[] = [];
-          for (const keys of KEYS) out.push(await runWith(url, keys, profile));
+          for (const keys of Object.values(KEYS)) out.push(await runWith(url, keys, profile));
           return out;
         }),
       );
@@ -140,10 +128,10 @@ describe('a generated breach laid under a generated variant still fails as state
   it.concurrent.each(drawn.map((name, i) => [name, i % COUNT] as const))('%s (variant %s)', async (name, v) => {
     const variant = VARIANTS[v] as (typeof VARIANTS)[number];
     const b = layered(name);
-    const keys = b.instant ? KEYS[1] : KEYS[0];
+    const keys = b.instant ? KEYS.instant : KEYS.sms;
     const result = await slot(() =>
       withStack([b.fault(), ...variant.layers()], (url) =>
-        runWith(url, keys, profileFile(100 + v, variant.profile), b.only),
+        runWith(url, keys, profileFile(`breach-${v}`, variant.profile), b.only),
       ),
     );
     expect(result.conforms, stated(result).join('\n')).toBe(false);

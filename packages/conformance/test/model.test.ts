@@ -132,8 +132,7 @@ describe("the interface's model: no stated verdict rests on what the interface d
   it("the checks judge the model's limits through it: each is named by the check that reaches it", () => {
     const dir = new URL('../src/checks/', import.meta.url);
     const sources = readdirSync(dir).map((f) => readFileSync(new URL(f, dir), 'utf8'));
-    // The mobile limit's value is not shown: mobile-limit reads how it is reached, not a count.
-    const unjudged = LIMITS.filter((l) => l.id !== 'mobile.duplicate').filter(
+    const unjudged = LIMITS.filter(
       (l) => !sources.some((s) => new RegExp(`expectLimit\\(\\s*ctx,\\s*'${l.id}'`).test(s)),
     );
     expect(unjudged.map((l) => l.id)).toEqual([]);
@@ -243,6 +242,14 @@ describe("the interface's model, fed traffic it did not make", () => {
     refused.observe(x('GET', '/record/{token}/', 200, record({})));
     refused.observe(x('POST', '/record/{token}/auth/', 422, {}));
     expect(refused.observe(x('GET', '/record/{token}/', 200, record({})))).toEqual([]);
+  });
+
+  it("tells a roadmap's mode from its detail, as a record's, so that the profile's statuses per mode apply to it", () => {
+    const model = createModel();
+    const ROADMAP = '7c1d2e3f-0000-4000-8000-000000000001';
+    model.observe(x('GET', `/roadmap/${ROADMAP}/`, 200, { roles: [7], test_records: [], tests_auth_required: true }));
+    model.observe(x('GET', '/record/{token}/', 200, record({})));
+    expect([model.modeOf(ROADMAP), model.modeOf(TOKEN), model.modeOf('unread')]).toEqual(['sms', 'instant', undefined]);
   });
 
   it('a roadmap record authenticated at record level, and a roadmap authentication that leaves a record ready', () => {

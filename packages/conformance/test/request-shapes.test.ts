@@ -5,12 +5,11 @@ import { exitCodeOf } from '../src/options.js';
 import { proposeFromText } from '../src/profile/from-openapi.js';
 import { defaultProfile } from '../src/profile/resolve.js';
 import type { ProfileInput } from '../src/profile/types.js';
-import { type RunResult, run } from '../src/run.js';
 import { described } from './described-once.js';
-import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
 import { type Layered, layered } from './faults/layered.js';
 import { type Fault, startFaultStack } from './faults/proxy.js';
 import { FOURTH } from './variants/fourth.js';
+import { KEYS, runOn, stated } from './variants/run.js';
 import { limiter } from './variants/stack.js';
 
 // The fourth deployment of issue 37: every open choice the issue lists made otherwise (the record
@@ -20,8 +19,6 @@ import { limiter } from './variants/stack.js';
 // could not run and what to set, with no stated finding; with the profile its own description
 // proposes, it conforms, and breaches under it still fail as stated.
 
-const clock = { now: () => Date.now(), sleep: async () => {} };
-const KEYS = { sms: [MAIN_KEY, OTHER_KEY], instant: [OTHER_KEY, MAIN_KEY] } as const;
 const DESCRIPTION = readFileSync(new URL('./variants/fourth.openapi.yaml', import.meta.url), 'utf8');
 const PROFILE = proposeFromText(DESCRIPTION, 'fourth.openapi.yaml', defaultProfile(described.doc))
   .profile as ProfileInput;
@@ -40,22 +37,6 @@ async function under<T>(layers: Fault[], use: (url: string) => Promise<T>): Prom
     await proxy.close();
   }
 }
-
-const runOn = (baseUrl: string, keys: readonly [string, string], profile?: ProfileInput, only?: string[]) =>
-  run({
-    baseUrl,
-    apiKey: keys[0],
-    otherApiKey: keys[1],
-    provision: 'sandbox',
-    rate: false,
-    clock,
-    only,
-    ...(profile ? { profile } : {}),
-    ...described,
-  });
-
-const stated = (result: RunResult) =>
-  result.results.flatMap((r) => r.findings.filter((f) => !f.assumed).map((f) => `${r.id}: ${f.message}`));
 
 const limited = limiter(2);
 
@@ -80,7 +61,7 @@ describe('the fourth deployment: request shapes the interface does not show, mad
   it.concurrent.each(Object.entries(KEYS))(
     'with the profile its description proposes (%s key): conforms, exit 0',
     async (_mode, keys) => {
-      const result = await limited(() => under(FOURTH(), (url) => runOn(url, keys, PROFILE)));
+      const result = await limited(() => under(FOURTH(), (url) => runOn(url, keys, { profile: PROFILE })));
       expect(stated(result)).toEqual([]);
       expect(result.couldNotRun?.map((c) => `${c.id}: ${c.why}`)).toEqual([]);
       expect(exitCodeOf(result)).toBe(0);
@@ -112,7 +93,9 @@ const BREACHES: Layered[] = [
 describe('a breach under the fourth deployment, run with its profile, still fails as stated', () => {
   it.concurrent.each(BREACHES.map((b) => [b.name, b] as const))('%s', async (_name, b) => {
     const keys = b.instant ? KEYS.instant : KEYS.sms;
-    const result = await limited(() => under([b.fault(), ...FOURTH()], (url) => runOn(url, keys, PROFILE, b.only)));
+    const result = await limited(() =>
+      under([b.fault(), ...FOURTH()], (url) => runOn(url, keys, { profile: PROFILE, only: b.only })),
+    );
     expect(result.aborted).toBeUndefined();
     const named = result.results.flatMap((r) => r.findings.filter((f) => b.judges.includes(f.rule) && !f.assumed));
     expect(named.length, `no stated finding names ${b.judges.join(' or ')}`).toBeGreaterThan(0);

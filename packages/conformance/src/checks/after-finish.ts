@@ -32,6 +32,6 @@ export const afterFinish: Check = {
     const questions = await ctx.call('getQuestions', { params });
     expectLimit(ctx, 'questions.finished', questions, 'questions after finishing');
     const again = await ctx.call('submitAnswers', { params, body: { record: done.answers } });
-    ctx.expectRefused(again, 409, 'a second submission');
+    expectLimit(ctx, 'submit.once', again, 'a second submission');
   },
 };

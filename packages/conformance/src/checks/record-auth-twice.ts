@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
 import { accept, stated } from '../claims/make.js';
 import { profileFor } from '../journey/profile.js';
+import { expectLimit } from '../model/limits.js';
 import { Q, S } from '../quotes.js';
 import { AUTHENTICATED, sharedAuthenticated, spendIfAccepted } from '../refusal/shared.js';
 
@@ -31,7 +32,7 @@ export const recordAuthTwice: Check = {
       params: { token: auth.record.token },
       body: { mobile: ctx.mobile(), profile },
     });
-    ctx.expectRefused(again, 409, 'a second authentication');
+    expectLimit(ctx, 'auth.once', again, 'a second authentication');
     spendIfAccepted(ctx, again.response.status);
   },
 };

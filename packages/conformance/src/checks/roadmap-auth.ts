@@ -209,37 +209,12 @@ export const roadmapAuth: Check = {
     const auth = await authenticateRoadmap(ctx, roadmap);
     answerOf(ctx, roadmap, auth.first, auth.body);
     if (!auth.ok) return;
+    // Each record's state, role, policy, profile and questionnaire after it are the model's to judge (the
+    // transition, and what the authentication sent held against every read): the check reads them.
     for (const entry of roadmap.test_records) {
-      const record = await getRecord(ctx, entry.token);
-      if (!record) continue;
-      const sent = auth.body.roles.find((r) => r.id === entry.role)?.profile;
-      ctx.expect(record.token === entry.token, `the roadmap's record ${entry.token} reads as ${record.token}`);
-      ctx.expect(record.role === entry.role, `record ${entry.token} keeps role ${entry.role}`);
-      ctx.expect(
-        record.tests_auth_required === roadmap.tests_auth_required,
-        `the organizer's policy is echoed alike: the roadmap says tests_auth_required ${roadmap.tests_auth_required}, its record ${record.tests_auth_required}`,
-      );
-      ctx.expect(
-        record.status === 2 && record.auth_required === false,
-        `rule 2: roadmap record ${entry.token} is authenticated`,
-      );
-      ctx.expect(
-        record.profile?.name === sent?.name &&
-          record.profile?.birth === sent?.birth &&
-          record.profile?.is_male === sent?.is_male,
-        `record ${entry.token} carries the profile of role ${entry.role}`,
-      );
-      ctx.expect(
-        record.profile?.mobile === auth.body.mobile,
-        `record ${entry.token} (role ${entry.role}) carries the mobile shared by all role profiles (${auth.body.mobile}), got ${record.profile?.mobile}`,
-      );
+      if (!(await getRecord(ctx, entry.token))) continue;
       const qa = await questionsAndAnswers(ctx, entry.token);
       if (!qa) continue;
-      ctx.expect(
-        qa.questionnaire?.test_id === record.test_id,
-        "the questionnaire's test_id equals the record's",
-        qa.exchange,
-      );
       const submit = await ctx.call('submitAnswers', { params: { token: entry.token }, body: { record: qa.answers } });
       if (!ctx.expectStatus(submit, 200, 'submitting a roadmap record')) continue;
       // The submission's answer is not shown: what it says when it says it, else the record's detail.
@@ -285,13 +260,7 @@ function answerOf(ctx: CheckContext, roadmap: RoadmapData, first: Exchange, sent
   for (const role of roles) {
     const p = role?.profile ?? {};
     const missing = PROFILE_FIELDS.filter((f) => !(f in p));
+    // Whether it is the profile sent, with the shared mobile, the model's memory judges.
     ctx.expect(missing.length === 0, `role ${String(role?.role_id)}: the profile lacks ${missing.join(', ')}`, first);
-    const mine = sent.roles.find((r) => r.id === role?.role_id)?.profile;
-    if (!mine) continue;
-    ctx.expect(
-      p.name === mine.name && p.birth === mine.birth && p.is_male === mine.is_male && p.mobile === sent.mobile,
-      `role ${String(role?.role_id)}: the profile returned is the one sent, with the shared mobile`,
-      first,
-    );
   }
 }

@@ -117,6 +117,15 @@ export const LIMITS: Limit[] = [
   { id: 'questions.finished', operation: 'getQuestions', state: 'finished', status: 409, quote: Q.q409 },
   { id: 'vip.questions', operation: 'getQuestions', state: 'vip-wait', status: 403, quote: Q.prerequisites },
   { id: 'vip.auth', operation: 'authenticateRecord', state: 'vip-wait', quote: Q.vip },
+  // A transition leaves its state once: an authenticated record is not authenticated, a finished one not submitted, again.
+  {
+    id: 'auth.once',
+    operation: 'authenticateRecord',
+    kind: 'standalone',
+    state: 'authenticated',
+    quote: Q.standaloneAuth,
+  },
+  { id: 'submit.once', operation: 'submitAnswers', state: 'finished', quote: Q.finishes },
 ];
 
 /**

@@ -218,12 +218,13 @@ export function createModel({
 
   return {
     observe,
-    /** What the model holds of a record: its state, mode and kind, as far as answers showed them. */
     /** Records and roadmaps it remembers (at most `remember` of each). */
     size: () => ({
       records: Math.max(records.size, memory.size().records),
       roadmaps: Math.max(roadmaps.size, memory.size().roadmaps),
     }),
+    /** The organizer mode of a record or roadmap, as far as answers showed it. */
+    modeOf: (token: string) => records.get(token.toLowerCase())?.mode ?? roadmaps.get(token.toLowerCase())?.mode,
     stateOf: (token: string) => {
       const k = records.get(token.toLowerCase());
       return k && { state: k.state, mode: k.mode, kind: k.kind, roadmap: k.roadmap };

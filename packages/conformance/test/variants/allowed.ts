@@ -43,22 +43,6 @@ function otherMessages(body: Json, res: ProxyResponse): void {
   body.data = { status: res.status };
 }
 
-/** Every 7th API request answered 429 with Retry-After, before it reaches the server, as a shared limit does. */
-function sharedRateLimit(every = 7): Fault {
-  let count = 0;
-  return {
-    answer(req) {
-      if (!API(req) || ++count % every !== 0) return undefined;
-      const body = { data: {}, successful: false, messages: [{ code: 'rate_limited', text: 'Too many requests.' }] };
-      return {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '1' },
-        body: JSON.stringify(body),
-      };
-    },
-  };
-}
-
 /** [name, how it differs from the sandbox where the interface allows it, and why that is allowed]. */
 export type Allowed = [name: string, fault: () => Fault, why: string, only?: string[]];
 
@@ -84,19 +68,6 @@ export const ALLOWED: Allowed[] = [
     'error messages of another shape and wording, and a non-empty error data',
     () => rewrite(otherMessages),
     '"Body shape of error responses and content of `messages`: not shown."',
-  ],
-  [
-    'a 429 with Retry-After now and then',
-    () => sharedRateLimit(),
-    'Limits: "excess returns 429"; a shared deployment meets its limit through other callers',
-  ],
-  [
-    'a 403 to a request without a key',
-    () => ({
-      response: (req, res) =>
-        API(req) && !req.headers['api-key'] && res.status === 401 ? { ...res, status: 403 } : res,
-    }),
-    '"Behaviour of a request with a missing or invalid `API-KEY`: not shown." (the refusal is stated, its code not)',
   ],
   ['200 ms a request', () => ({ delayMs: 200 }), 'the interface states no latency', SLOW_ONLY],
 ];

@@ -5,6 +5,7 @@ import { MAIN_KEY } from '../faults/faults.js';
 import type { Fault, ProxyRequest, ProxyResponse } from '../faults/proxy.js';
 import { CHOICES, mobileLimitOf } from './choices.js';
 import { json, listing } from './listings.js';
+import { LOOKUP_FIRST } from './lookup-first.js';
 import { SHAPES } from './shapes.js';
 
 // A generator of conformant variants of the sandbox: for each open choice (a "not shown" sentence of
@@ -39,6 +40,10 @@ export interface Axis {
   covers: (string | RegExp)[];
   alternatives: Alternative[];
 }
+
+/** The hand-written choices of test/variants/choices.ts whose names match, each an alternative without a profile: read as they are. */
+const handWritten = (names: RegExp): Alternative[] =>
+  CHOICES.filter(([name]) => names.test(name)).map(([name, layer]) => ({ name, layer }));
 
 /** Every value of a product of parameter lists. */
 function product<T extends Record<string, readonly unknown[]>>(lists: T): { [K in keyof T]: T[K][number] }[] {
@@ -136,11 +141,19 @@ const LISTING_CHOICES = [
 const LISTING: Axis = {
   id: 'listing',
   covers: [Q.listingNotShown, '/paths/~1record~1/get', '/components/schemas/RecordPage', '/components/parameters/'],
-  alternatives: LISTING_CHOICES.map((c) => ({
-    name: `a listing at ${c.path}, paged by ${c.style}${c.style === 'page' || c.style === 'link' ? ` from ${c.base}` : ''}, its records ${c.key ? `under ${c.key}` : 'as data'}`,
-    layer: () => listingOf(c),
-    profile: { listing: { path: c.path, paging: { style: c.style, size: c.size, base: c.base } } },
-  })),
+  alternatives: [
+    ...LISTING_CHOICES.map((c) => ({
+      name: `a listing at ${c.path}, paged by ${c.style}${c.style === 'page' || c.style === 'link' ? ` from ${c.base}` : ''}, its records ${c.key ? `under ${c.key}` : 'as data'}`,
+      layer: () => listingOf(c),
+      profile: { listing: { path: c.path, paging: { style: c.style, size: c.size, base: c.base } } },
+    })),
+    // At the description's path, paging read by convention: the profile names only the size parameter, so
+    // that pages of up to 20 hold an organizer two runs have filled (3 to 5 a page did not, for tenant-isolation).
+    ...[
+      ...handWritten(/^a listing (of 5|of \{total|paged by a Link)/).map((a) => [a, 'per_page'] as const),
+      ...handWritten(/^a listing of (\{items|offset)/).map((a) => [a, 'limit'] as const),
+    ].map(([a, size]) => ({ ...a, profile: { listing: { paging: { size } } } })),
+  ],
 };
 
 // --- Statuses the interface does not state: of a success, by organizer mode; of a refusal the description assumed.
@@ -175,6 +188,10 @@ const SUCCESS_CHOICES: [string, PerMode][] = [
     },
   ],
   [
+    '202 to an SMS roadmap authentication and 201 to its verify, 200 to an instant one',
+    { sms: { authenticateRoadmap: 202, verifyRoadmapAuth: 201 }, instant: {} },
+  ],
+  [
     '202 to a verify, 201 to a submission',
     { sms: { verifyRecordAuth: 202, verifyRoadmapAuth: 202, submitAnswers: 201 }, instant: { submitAnswers: 201 } },
   ],
@@ -182,19 +199,24 @@ const SUCCESS_CHOICES: [string, PerMode][] = [
 const SUCCESS: Axis = {
   id: 'success',
   covers: [Q.statusesStated, /^\/paths\/.*\/responses\/200$/],
-  alternatives: SUCCESS_CHOICES.map(([name, modes]) => ({
-    name,
-    layer: () => ({
-      response: (req, res) => {
-        const op = opOf(req);
-        const status = op && res.status === 200 ? modes[modeOf(req)]?.[op] : undefined;
-        return status ? { ...res, status } : res;
-      },
-    }),
-    profile: {
-      modes: { sms: { success: modes.sms ?? {} }, instant: { success: modes.instant ?? {} } },
-    } as ProfileInput,
-  })),
+  alternatives: [
+    ...handWritten(/^201 for an authentication/),
+    ...SUCCESS_CHOICES.map(
+      ([name, modes]): Alternative => ({
+        name,
+        layer: () => ({
+          response: (req, res) => {
+            const op = opOf(req);
+            const status = op && res.status === 200 ? modes[modeOf(req)]?.[op] : undefined;
+            return status ? { ...res, status } : res;
+          },
+        }),
+        profile: {
+          modes: { sms: { success: modes.sms ?? {} }, instant: { success: modes.instant ?? {} } },
+        } as ProfileInput,
+      }),
+    ),
+  ],
 };
 
 /** The description's assumed error statuses of each operation (its own route, by method and path). */
@@ -206,8 +228,14 @@ const ASSUMED_ERRORS = listOperations(loadDescription()).map((op) => ({
     .filter(([status, spec]) => spec.assumed && Number(status) >= 400 && status !== '401')
     .map(([status]) => Number(status)),
 }));
-const ERROR_CHOICES: [string, Record<'sms' | 'instant', Record<number, number>>][] = [
+/** [name, per mode the status each assumed one becomes, the operations it is laid on (else all)]. */
+const ERROR_CHOICES: [string, Record<'sms' | 'instant', Record<number, number>>, RegExp?][] = [
   ['422 for each assumed 400', { sms: { 400: 422 }, instant: { 400: 422 } }],
+  [
+    "a roadmap's assumed 400 as 422 and 409 as 400 in SMS mode, its 404 as 410 in instant mode",
+    { sms: { 400: 422, 409: 400 }, instant: { 404: 410 } },
+    /Roadmap/,
+  ],
   ['422 for each assumed 400 in SMS mode, 400 in instant mode', { sms: { 400: 422 }, instant: {} }],
   [
     '400 for each assumed 409 and 413, 410 for each assumed 404',
@@ -217,11 +245,11 @@ const ERROR_CHOICES: [string, Record<'sms' | 'instant', Record<number, number>>]
 const ERROR_STATUSES: Axis = {
   id: 'error-statuses',
   covers: [/^\/paths\/.*\/responses\/4\d\d$/, '/components/responses/PayloadTooLarge'],
-  alternatives: ERROR_CHOICES.map(([name, modes]) => ({
+  alternatives: ERROR_CHOICES.map(([name, modes, ops = /./]) => ({
     name,
     layer: () => ({
       response: (req, res) => {
-        const route = ASSUMED_ERRORS.find((r) => r.method === req.method && r.path.test(pathOf(req)));
+        const route = ASSUMED_ERRORS.find((r) => r.method === req.method && r.path.test(pathOf(req)) && ops.test(r.id));
         const to = route?.statuses.includes(res.status) ? modes[modeOf(req)][res.status] : undefined;
         return to ? { ...res, status: to } : res;
       },
@@ -233,10 +261,12 @@ const ERROR_STATUSES: Axis = {
           mode,
           {
             errors: Object.fromEntries(
-              ASSUMED_ERRORS.map((r) => [
-                r.id,
-                Object.fromEntries(r.statuses.filter((s) => modes[mode][s]).map((s) => [String(s), modes[mode][s]])),
-              ]).filter(([, map]) => Object.keys(map as object).length),
+              ASSUMED_ERRORS.filter((r) => ops.test(r.id))
+                .map((r) => [
+                  r.id,
+                  Object.fromEntries(r.statuses.filter((s) => modes[mode][s]).map((s) => [String(s), modes[mode][s]])),
+                ])
+                .filter(([, map]) => Object.keys(map as object).length),
             ),
           },
         ]),
@@ -349,36 +379,39 @@ const ROADMAP_ENTRIES: Axis = {
     state: ['', 'open', 0],
   })
     .filter((_, i) => i % 3 === 0)
-    .map((c) => ({
-      name: `roadmap roles as ${c.role}, test_records as ${c.record}${c.state === '' ? '' : `, a roadmap state ${JSON.stringify(c.state)}`}`,
-      layer: () => ({
-        response: answers((body, req, res) => {
-          const data = body.data;
-          if (req.method !== 'GET' || res.status !== 200 || !ROADMAP.test(pathOf(req)) || !isObject(data)) return;
-          if (Array.isArray(data.roles))
-            data.roles = data.roles.map((r) =>
-              !isObject(r)
-                ? r
-                : c.role === 'id'
-                  ? r.id
-                  : c.role === '{id}'
-                    ? r
-                    : { role_id: r.id, title: `Role ${String(r.id)}` },
-            );
-          if (Array.isArray(data.test_records))
-            data.test_records = data.test_records.map((r) =>
-              !isObject(r) || c.record === 'record'
-                ? r
-                : c.record === 'token'
-                  ? r.token
-                  : c.record === '{record_token}'
-                    ? { record_token: r.token }
-                    : { uuid: r.token, title: r.test_title },
-            );
-          if (c.state !== '') data.state = c.state;
+    .map(
+      (c): Alternative => ({
+        name: `roadmap roles as ${c.role}, test_records as ${c.record}${c.state === '' ? '' : `, a roadmap state ${JSON.stringify(c.state)}`}`,
+        layer: () => ({
+          response: answers((body, req, res) => {
+            const data = body.data;
+            if (req.method !== 'GET' || res.status !== 200 || !ROADMAP.test(pathOf(req)) || !isObject(data)) return;
+            if (Array.isArray(data.roles))
+              data.roles = data.roles.map((r) =>
+                !isObject(r)
+                  ? r
+                  : c.role === 'id'
+                    ? r.id
+                    : c.role === '{id}'
+                      ? r
+                      : { role_id: r.id, title: `Role ${String(r.id)}` },
+              );
+            if (Array.isArray(data.test_records))
+              data.test_records = data.test_records.map((r) =>
+                !isObject(r) || c.record === 'record'
+                  ? r
+                  : c.record === 'token'
+                    ? r.token
+                    : c.record === '{record_token}'
+                      ? { record_token: r.token }
+                      : { uuid: r.token, title: r.test_title },
+              );
+            if (c.state !== '') data.state = c.state;
+          }),
         }),
       }),
-    })),
+    )
+    .concat(handWritten(/^roadmaps (listing|whose)/)),
 };
 
 // --- Encodings and field names: the nested test's fields, the verify's code field, record authentication's body.
@@ -537,13 +570,16 @@ const COMPATIBILITY: Axis = {
   })),
 };
 
-/** The hand-written choices of test/variants/choices.ts that no axis above makes, one a variant. */
+/** The hand-written choices of test/variants/choices.ts that no axis above makes, one a variant; and an order of validation. */
 const DETAILS: Axis = {
   id: 'details',
   covers: ['/components/schemas/DraftToken'],
-  alternatives: CHOICES.filter(([name]) =>
-    /^(ages derived|questionnaires without|timestamps at|SMS codes of another|option ids from 0)/.test(name),
-  ).map(([name, layer]) => ({ name, layer })),
+  alternatives: [
+    ...handWritten(
+      /^(ages derived|questionnaires without|timestamps at|SMS codes of another|option ids from 0|415 for|a token that is no UUID|role ids from 101)/,
+    ),
+    { name: 'looks the token up before it validates the body', layer: () => LOOKUP_FIRST },
+  ],
 };
 
 /** What no alternative is laid for, and why. */
@@ -551,7 +587,7 @@ export const NOT_LAID: Record<string, string> = {
   'Events: not shown.': 'no operation answers an event; the suite reads none',
   '/info/x-media-base': "a question's media path: no check fetches media",
   '/info/x-unmatched-requests':
-    'unknown paths and methods: the CHOICES variant "a token that is no UUID answered 404" and the bespoke faults on unsupported methods hold them',
+    'unknown paths and methods: the details alternative "a token that is no UUID answered 404" and the bespoke faults on unsupported methods hold them',
   '/components/schemas/Token/x-normalise':
     'what a server does to a value it is sent: test/model.test.ts holds every generated value that breaks only it as a note',
   '/components/schemas/Mobile/x-normalise': "as the token's normalisation",
@@ -627,4 +663,27 @@ export function generate(seed: number, count: number): Generated[] {
       profile: chosen.reduce<Json>((p, a) => merge(p, structuredClone((a.profile ?? {}) as Json)), {}) as ProfileInput,
     };
   });
+}
+
+/**
+ * Each alternative alone on the sandbox, with the profile that describes it: all of them, or `pick`
+ * drawn by the seed from those `laid` (the combinations' names) leaves out.
+ */
+export function alone(seed: number, pick?: number, laid: string[] = []): Generated[] {
+  const next = random(seed);
+  const all = AXES.flatMap((axis) => axis.alternatives);
+  const chosen =
+    pick === undefined
+      ? all
+      : all
+          .filter((a) => !laid.includes(a.name))
+          .map((a) => [next(), a] as const)
+          .sort((x, y) => x[0] - y[0])
+          .slice(0, pick)
+          .map(([, a]) => a);
+  return chosen.map((a) => ({
+    names: [a.name],
+    layers: () => [a.layer()],
+    profile: structuredClone((a.profile ?? {}) as Json) as ProfileInput,
+  }));
 }

@@ -41,27 +41,27 @@ export function listing(serve: Served) {
 export const int = (value: string | null, fallback: number, max: number) =>
   Math.min(max, Math.max(1, Number.parseInt(value ?? '', 10) || fallback));
 
-/** `{total, page, per_page, pages, records}`, taking `page` and `per_page` (at most 5). */
+/** `{total, page, per_page, pages, records}`, taking `page` and `per_page` (3 unless asked, at most 20). */
 const pagesPerPage = listing((all, asked) => {
-  const perPage = int(asked.get('per_page'), 3, 5);
+  const perPage = int(asked.get('per_page'), 3, 20);
   const page = int(asked.get('page'), 1, 10_000);
   const records = all.slice((page - 1) * perPage, page * perPage);
   const pages = Math.max(1, Math.ceil(all.length / perPage));
   return json(200, envelope({ total: all.length, page, per_page: perPage, pages, records }));
 });
 
-/** `{items, next_cursor}`, taking `limit` (at most 4) and `cursor` (an opaque position). */
+/** `{items, next_cursor}`, taking `limit` (2 unless asked, at most 20) and `cursor` (an opaque position). */
 const cursorLimit = listing((all, asked) => {
-  const limit = int(asked.get('limit'), 2, 4);
+  const limit = int(asked.get('limit'), 2, 20);
   const from = Number(Buffer.from(asked.get('cursor') ?? '', 'base64url').toString() || '0') || 0;
   const items = all.slice(from, from + limit);
   const next = from + limit < all.length ? Buffer.from(String(from + limit)).toString('base64url') : null;
   return json(200, envelope({ items, next_cursor: next }));
 });
 
-/** `{count, next, previous, results}` with absolute links, taking `offset` and `limit` (at most 4). */
+/** `{count, next, previous, results}` with absolute links, taking `offset` and `limit` (3 unless asked, at most 20). */
 const offsetLimit = listing((all, asked, filters) => {
-  const limit = int(asked.get('limit'), 3, 4);
+  const limit = int(asked.get('limit'), 3, 20);
   const offset = Math.max(0, Number.parseInt(asked.get('offset') ?? '0', 10) || 0);
   const link = (at: number) => {
     const q = new URLSearchParams(filters);
@@ -80,17 +80,19 @@ const offsetLimit = listing((all, asked, filters) => {
   );
 });
 
-/** A bare array as `data`, 4 a page, with a `Link` header (rel="next" until the last page). */
+/** A bare array as `data`, 4 a page unless `per_page` asks for more (up to 20), with a `Link` header (rel="next" until the last page). */
 const linkHeader = listing((all, asked, filters) => {
   const page = int(asked.get('page'), 1, 10_000);
+  const per = int(asked.get('per_page'), 4, 20);
   const link = (n: number, rel: string) => {
     const q = new URLSearchParams(filters);
     q.set('page', String(n));
+    if (asked.has('per_page')) q.set('per_page', String(per));
     return `<${LIST}?${q}>; rel="${rel}"`;
   };
-  const last = Math.max(1, Math.ceil(all.length / 4));
+  const last = Math.max(1, Math.ceil(all.length / per));
   const links = [link(1, 'first'), link(last, 'last'), ...(page < last ? [link(page + 1, 'next')] : [])];
-  return json(200, envelope(all.slice((page - 1) * 4, page * 4)), { link: links.join(', ') });
+  return json(200, envelope(all.slice((page - 1) * per, page * per)), { link: links.join(', ') });
 });
 
 /** Records in a map by token, paged by a field no convention names: nothing a reader can be sure of. */
