@@ -63,10 +63,12 @@ async function startApp() {
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: npm start runs outside turbo; nothing is cached.
   const outDir = process.env.DOCS_OUT_DIR;
   const site = { ...defaultSiteOptions(), ...(outDir ? { outDir } : {}) };
-  // The site turbo built (npm start's build-needed, a cache hit when nothing changed); elsewhere, built here.
-  if (outDir) await (await import('@tas/docs')).buildVersionedSite({ ...site, log });
+  // The site turbo built (npm start's build-needed, a cache hit when nothing changed); elsewhere, built here:
+  // as a live edit builds it, the working version only where the folder holds the releases' pages already.
+  if (outDir) await (await import('@tas/docs')).rebuildSite({ ...site, log });
   const listening = await serveDocs({ dir: site.outDir, port: Number(port), live: watching });
-  return { listening, path: '/', reload: liveSite(site, listening) };
+  // Watching only: a live site packs and loads its builder in the background, work a --no-watch start never uses.
+  return { listening, path: '/', reload: watching ? liveSite(site, listening) : undefined };
 }
 
 try {

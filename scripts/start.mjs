@@ -10,7 +10,8 @@ Starts, each in a process of its own:
   mock     Prism over the description, static examples   http://localhost:4010/api/v2/  (env MOCK_PORT)
   sandbox  stateful reference implementation              http://localhost:4020/api/v2/  (env SANDBOX_PORT)
   docs     the documentation site                         http://localhost:8080/         (env DOCS_PORT)
-Each port may be 0 (a free one). DOCS_OUT_DIR builds the site elsewhere than apps/docs/dist/.
+Each port may be 0 (a free one). DOCS_OUT_DIR builds the site elsewhere than apps/docs/dist/ (the
+working version only where that folder holds the releases' pages already, as a live edit does).
 npm start first builds what they run on (a first run, or after a change; otherwise turbo's cache
 has it and the three serve within seconds). Ctrl-C stops all of them; an app that stops by itself
 (an error, a signal, running out of memory) is named with why, and the others are stopped too

@@ -11,6 +11,10 @@ import { afterAll, expect, it } from 'vitest';
 // (DOCS_OUT_DIR): the repository's openapi/ and apps/docs/dist/ are never touched.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'tas-live-edit-'));
+// Holding a copy of the site turbo built, npm start builds the working version there and keeps the
+// releases' pages, as a live edit does (a bare run without it builds the whole site).
+const DIST = join(root, 'apps/docs/dist');
+if (existsSync(join(DIST, 'index.html'))) cpSync(DIST, join(work, 'site'), { recursive: true });
 const sources = join(work, 'openapi');
 cpSync(join(root, 'openapi'), sources, {
   recursive: true,
@@ -44,7 +48,7 @@ it(
         DOCS_OUT_DIR: join(work, 'site'),
         TAS_OPENAPI_DIR: sources,
       },
-      // The site is built whole first in its own folder (a warm npm start takes turbo's instead).
+      // The site is built first in its own folder (a warm npm start takes turbo's instead).
       limitMs: TEST_LIMIT_MS - READY_LIMIT_MS / 2,
     });
     const urls = Object.fromEntries([...start.output().matchAll(/^ {2}(\w+) +(http:\S+)$/gm)].map((m) => [m[1], m[2]]));

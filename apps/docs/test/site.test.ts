@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listAssumptions, listOperations, loadDescription } from '@tas/openapi';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packClient } from '../src/builder/client-package.js';
 import { SAMPLE_LABELS, SAMPLES_FILE, type Tab } from '../src/builder/code-samples.js';
 import { buildSite } from '../src/builder/site.js';
 import { placeOf } from '../src/guide/assumptions.js';
@@ -13,6 +14,17 @@ import { defaultSiteOptions } from '../src/paths.js';
 
 const doc = loadDescription();
 const defaults = defaultSiteOptions();
+
+// The client and the suite packed once for the builds about other inputs (as the versioned build packs
+// them once for every version); the build with every default packs its own.
+const [clientPackage, conformancePackage] = await Promise.all([
+  packClient(defaults.clientDir ?? ''),
+  packClient(defaults.conformanceDir ?? ''),
+]);
+const packed = { clientPackage, conformancePackage };
+afterAll(() => {
+  for (const p of Object.values(packed)) p?.cleanup();
+});
 
 async function build(overrides: Partial<typeof defaults>) {
   const outDir = mkdtempSync(join(tmpdir(), 'tas-docs-'));
@@ -33,6 +45,7 @@ describe('the built site', () => {
   it('works without client examples, control API or workflows, and says so', async () => {
     const none = join(tmpdir(), 'tas-docs-nothing-here');
     const { lines, summary, page, outDir } = await build({
+      ...packed,
       clientExamplesDir: none,
       controlDescription: join(none, 'control.openapi.yaml'),
       arazzoDir: none,
@@ -52,6 +65,7 @@ describe('the built site', () => {
     mkdirSync(join(inputs, 'arazzo'));
     writeFileSync(join(inputs, 'arazzo', 'journeys.arazzo.yaml'), 'arazzo: 1.0.1\n');
     const { summary, page, outDir } = await build({
+      ...packed,
       clientExamplesDir: join(inputs, 'examples'),
       arazzoDir: join(inputs, 'arazzo'),
     });

@@ -27,8 +27,11 @@ const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const TOKEN = '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
 let start: Running | undefined;
 let served: Awaited<ReturnType<typeof serveDocs>> | undefined;
+let polling: ReturnType<typeof pollPages> | undefined;
 afterAll(async () => {
   start?.stop('SIGKILL');
+  // Stopped before its server closes, whenever the test ended (a start that timed out left it asking).
+  await polling?.stop();
   await served?.close();
 });
 
@@ -62,7 +65,8 @@ function pollPages(url: string) {
 it(
   'npm start serves the mock, the sandbox and the docs, each in its own process; one that dies is named, and the others stopped',
   async () => {
-    // npm start builds the whole versioned site (every release, the downloads) first: minutes on a busy machine.
+    // npm start builds the site first, here into a folder holding turbo's build: the working version (the
+    // releases' pages kept, as a live edit keeps them), swapped in whole. Minutes on a busy machine.
     const work = mkdtempSync(join(tmpdir(), 'tas-start-'));
     const outDir = join(work, 'dist');
     // Meanwhile `npm run docs` (here its server, in this process) serves the folder npm start rebuilds: the
@@ -72,7 +76,7 @@ it(
     else await buildVersionedSite({ ...defaultSiteOptions(), outDir });
     served = await serveDocs({ dir: outDir, port: 0 });
     const folder = readdirSync(outDir).sort();
-    const polling = pollPages(served.url);
+    polling = pollPages(served.url);
     const env = { MOCK_PORT: '0', SANDBOX_PORT: '0', DOCS_PORT: '0', DOCS_OUT_DIR: outDir };
     start = await launchReady(
       [process.execPath, 'scripts/start.mjs'],
@@ -81,6 +85,7 @@ it(
       { cwd: root, env, limitMs: TEST_LIMIT_MS - READY_LIMIT_MS / 2 },
     );
     const rebuilt = await polling.stop();
+    polling = undefined;
     expect(rebuilt.requests).toBeGreaterThan(30);
     expect(rebuilt.statuses).toEqual(['changes.html 200', 'index.html 200', 'reference.html 200']);
     expect(readdirSync(outDir).sort()).toEqual(folder);

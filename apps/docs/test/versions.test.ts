@@ -47,7 +47,8 @@ beforeAll(async () => {
   mkdirSync(descriptionDir);
   writeFileSync(join(descriptionDir, 'openapi.yaml'), stringify(next));
   writeFileSync(join(descriptionDir, 'openapi.json'), JSON.stringify(next));
-  await buildVersionedSite({ ...defaultSiteOptions(), outDir, descriptionDir, openapiDir });
+  // Not compressed: nothing here reads a .br or .gz (encoded.test.ts serves those); 16 s of CPU here.
+  await buildVersionedSite({ ...defaultSiteOptions(), outDir, descriptionDir, openapiDir, compress: false });
 
   server = await serveDocs({ dir: outDir, port: 0 });
   ({ browser, page, left, errors } = await openOfflineBrowser());
