@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Check, CheckContext } from '../check.js';
 import { stated } from '../claims/make.js';
 import { Q, S } from '../quotes.js';
-import { commandArbs, setUp } from './commands.js';
+import { commandArb, setUp } from './commands.js';
 import { Spent, World } from './world.js';
 
 /** Requests exploration sends when `--explore` does not say: within a live run's 400 (plan shows the split). */
@@ -72,11 +72,11 @@ export function exploreCheck(o: { seed: number; requests?: number }): Check {
 
 async function explore(ctx: CheckContext, seed: number, requests: number) {
   if (requests === 0) ctx.skip('no requests left for exploration in this run (--explore N gives it N)');
-  const budget = { left: requests };
+  const budget = { left: requests, spare: { records: [], roadmaps: [] } };
   let failing: World | undefined;
   let sequences = 0;
   const property = fc.asyncProperty(
-    fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }),
+    fc.commands([commandArb], { maxCommands: MAX_COMMANDS, size: 'max' }),
     async (cmds) => {
       if (budget.left <= 0) return;
       const world = new World(ctx, budget);
@@ -88,6 +88,8 @@ async function explore(ctx: CheckContext, seed: number, requests: number) {
       } catch (error) {
         if (world.problems.length) failing = world;
         throw error;
+      } finally {
+        world.spareUnchanged();
       }
     },
   );
@@ -106,12 +108,11 @@ async function explore(ctx: CheckContext, seed: number, requests: number) {
   });
 }
 
-/** Every resource of the sequence read once more: what the last call did (or must not have done) shows. */
+/** Every resource a call of the sequence may have changed read once more: what the last call did, or must not have done, shows. */
 async function readBack(w: World) {
   if (w.stopped) return;
   try {
-    for (const map of w.roadmaps) await w.call('getRoadmap', { params: { token: map.token } });
-    for (const r of w.records) await w.call('getRecord', { params: { token: r.token } });
+    await w.readDirty(true);
   } catch (error) {
     if (!(error instanceof Spent)) throw error;
   }
