@@ -251,6 +251,14 @@ class ReadRoadmap extends Step {
   override toString = () => `read roadmap ${this.j}`;
 }
 
+/** A record's result (its path is not shown: the profile's, else the description's); whatever it says is held. */
+class Result extends OnRecord {
+  async act(_m: Counts, w: World) {
+    await w.call('getResult', { params: { token: this.held(w).token } });
+  }
+  override toString = () => `read the result of record ${this.i}`;
+}
+
 class List extends Step {
   check = () => true;
   async act(_m: Counts, w: World) {
@@ -483,6 +491,7 @@ export const commandArb: fc.Arbitrary<fc.AsyncCommand<Counts, World>> = fc.oneof
   { weight: 1, arbitrary: fc.nat(5).map((i) => new Read(i)) },
   { weight: 1, arbitrary: fc.nat(1).map((j) => new ReadRoadmap(j)) },
   { weight: 1, arbitrary: fc.constant(new List()) },
+  { weight: 1, arbitrary: fc.nat(5).map((i) => new Result(i)) },
   // In order: drawn often, and skipped at no cost while nothing fits; out of order: now and then.
   ...[true, false].flatMap((inOrder) => [
     {
