@@ -3,7 +3,7 @@ import type { Check, CheckContext } from '../check.js';
 import { stated } from '../claims/make.js';
 import { Q, S } from '../quotes.js';
 import { commandArb, setUp } from './commands.js';
-import { Spent, World } from './world.js';
+import { type Budget, Spent, World } from './world.js';
 
 /** Requests exploration sends when `--explore` does not say: within a live run's 400 (plan shows the split). */
 export const EXPLORE_REQUESTS = 40;
@@ -72,14 +72,23 @@ export function exploreCheck(o: { seed: number; requests?: number }): Check {
 
 async function explore(ctx: CheckContext, seed: number, requests: number) {
   if (requests === 0) ctx.skip('no requests left for exploration in this run (--explore N gives it N)');
-  const budget = { left: requests, spare: { records: [], roadmaps: [] } };
+  const budget: Budget = {
+    left: requests,
+    spare: { main: { records: [], roadmaps: [] }, other: { records: [], roadmaps: [] } },
+  };
+  // The other organizer's sequences, one in four, where the run provisions its resources (its mode is often the other).
+  const other =
+    ctx.hasOtherKey && ctx.takeOther
+      ? fc.oneof(fc.constant(false), fc.constant(false), fc.constant(false), fc.constant(true))
+      : fc.constant(false);
   let failing: World | undefined;
   let sequences = 0;
   const property = fc.asyncProperty(
+    other,
     fc.commands([commandArb], { maxCommands: MAX_COMMANDS, size: 'max' }),
-    async (cmds) => {
+    async (theirs, cmds) => {
       if (budget.left <= 0) return;
-      const world = new World(ctx, budget);
+      const world = new World(ctx, budget, theirs ? 'other' : 'main');
       sequences++;
       try {
         const model = await setUp(world);
@@ -97,11 +106,11 @@ async function explore(ctx: CheckContext, seed: number, requests: number) {
   if (!result.failed) return;
   const [problem] = failing?.problems ?? [];
   if (!failing || !problem) throw result.errorInstance;
-  const steps = String(result.counterexample?.[0] ?? '')
+  const steps = String(result.counterexample?.[1] ?? '')
     .replace(/\s*\/\*replayPath=.*\*\//, '')
     .replace(/,(?=\S)/g, '; ');
   ctx.found({
-    message: `${problem.message}; the shortest failing sequence found (${failing.exchanges.length} calls, shrunk ${result.numShrinks} times, of ${sequences} sequences drawn, seed ${seed}): ${steps}`,
+    message: `${problem.message}; the shortest failing sequence found (${failing.exchanges.length} calls, shrunk ${result.numShrinks} times, of ${sequences} sequences drawn, ${failing.key === 'other' ? "with the other organizer's key, " : ''}seed ${seed}): ${steps}`,
     exchange: problem.exchange,
     before: failing.exchanges.slice(0, failing.exchanges.indexOf(problem.exchange)),
     quotes: [problem.quote],

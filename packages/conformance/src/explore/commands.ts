@@ -114,7 +114,7 @@ const mobileOf = (input: Input) =>
 async function verify(w: World, purpose: Purpose, token: string, mobile: string, first: Exchange, input: Input) {
   let code: string;
   try {
-    code = await w.ctx.smsCode({ mobile, token, purpose });
+    code = await w.ctx.smsCode({ mobile, token, purpose, key: w.key });
   } catch (error) {
     if (error instanceof HarnessShortfall) throw new Spent(error.message);
     throw error;

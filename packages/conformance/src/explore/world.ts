@@ -34,10 +34,10 @@ export interface Spare {
   reads: Exchange[];
 }
 
-/** The requests exploration may send in all (shrinking replays included), and the resources left unchanged. */
+/** The requests exploration may send in all (shrinking replays included), and the resources left unchanged, by organizer. */
 export interface Budget {
   left: number;
-  spare: { records: Spare[]; roadmaps: Spare[] };
+  spare: Record<'main' | 'other', { records: Spare[]; roadmaps: Spare[] }>;
 }
 
 /** The calls that change nothing: a resource that met only these is left as it was. */
@@ -69,12 +69,14 @@ export class World {
   constructor(
     readonly ctx: CheckContext,
     private readonly budget: Budget,
+    /** Whose key the sequence calls with: the main organizer's, or the other's. */
+    readonly key: 'main' | 'other' = 'main',
   ) {}
 
   async call<Op extends OperationId>(operationId: Op, options: CallOptions<Op>): Promise<Exchange> {
     if (this.budget.left <= 0) throw new Spent('the requests of exploration are spent');
     this.budget.left--;
-    const x = await this.ctx.call(operationId, options);
+    const x = await this.ctx.call(operationId, { ...options, key: this.key });
     const token = (options.params as { token?: string } | undefined)?.token;
     if (token && !READS.has(operationId)) {
       this.touched.add(token);
@@ -109,7 +111,7 @@ export class World {
 
   /** A resource of a kind: a spare left unchanged by an earlier sequence, else a fresh one. */
   reuse(kind: 'records' | 'roadmaps'): Spare | undefined {
-    const spare = this.budget.spare[kind].shift();
+    const spare = this.budget.spare[this.key][kind].shift();
     for (const x of spare?.reads ?? []) this.observe(x);
     return spare;
   }
@@ -125,8 +127,9 @@ export class World {
   /** What this sequence left unchanged, for the next one (their reads still say what they are). */
   spareUnchanged() {
     const spare = (held: Held | HeldRoadmap) => ({ held, reads: this.reads.get(held.token) ?? [] });
-    this.budget.spare.roadmaps.push(...this.roadmaps.filter((m) => !this.changed(m)).map(spare));
-    this.budget.spare.records.push(...this.records.filter((r) => !r.roadmap && !this.changed(r)).map(spare));
+    const spares = this.budget.spare[this.key];
+    spares.roadmaps.push(...this.roadmaps.filter((m) => !this.changed(m)).map(spare));
+    spares.records.push(...this.records.filter((r) => !r.roadmap && !this.changed(r)).map(spare));
   }
 
   problem(exchange: Exchange, id: string, quote: string, message: string) {
@@ -137,9 +140,10 @@ export class World {
   async take(kind: 'ready' | 'roadmaps'): Promise<string> {
     try {
       if (this.budget.left <= 0) throw new Spent('the requests of exploration are spent');
-      return await this.ctx.take(kind);
+      return await (this.key === 'other' && this.ctx.takeOther ? this.ctx.takeOther(kind) : this.ctx.take(kind));
     } catch (error) {
-      if (error instanceof HarnessShortfall) throw new Spent(error.message);
+      // The other organizer's provisioning refused (its key may be one the sandbox does not know): its sequences end.
+      if (error instanceof HarnessShortfall || this.key === 'other') throw new Spent(String((error as Error).message));
       throw error;
     }
   }
