@@ -285,10 +285,8 @@ export function createMemory(forget: (map: Map<string, unknown>) => void) {
         .split('/')
         .find((s) => records.has(s.toLowerCase()));
       if (x.operationId === 'getResult' && ok(x) && of) {
+        // Its body's shape is not shown: only that it is served, which says the record is finished.
         hold(out, of, 'status', '1', x, Q.results, 'the result');
-        // Its fields, where its token says it shows the record (a token of its own would name the result).
-        if (isObject(data) && typeof data.token === 'string' && data.token.toLowerCase() === of.toLowerCase())
-          holdRecord(out, of, data, x, 'the result');
       }
       return out;
     }
