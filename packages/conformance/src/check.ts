@@ -58,6 +58,8 @@ export interface CheckContext {
   expect(ok: boolean, message: string, exchange?: Exchange, assumed?: boolean): boolean;
   /** A fresh resource of a kind, from the fixtures file or provisioned. */
   take(kind: keyof Needs): Promise<string>;
+  /** A fresh resource of the other organizer's, where the run provisions them (a sandbox). */
+  takeOther?(kind: keyof Needs): Promise<string>;
   /** A resource taken and left unused (it did not fit): the fixtures file's last, for another check. */
   putBack?(kind: keyof Needs, token: string): void;
   smsCode(request: { mobile: string; token: string; purpose: Purpose; key?: 'main' | 'other' }): Promise<string>;

@@ -35,6 +35,7 @@ export interface ContextDeps {
   operations: Operation[];
   http: Http;
   pool: FixturePool;
+  otherPool?: FixturePool;
   sms: SmsProvider;
   advance: (seconds: number) => Promise<void>;
   /** Resources the run's checks share (ctx.hold), by key. */
@@ -221,6 +222,7 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       return true;
     },
     take: (kind) => deps.pool.take(kind),
+    takeOther: deps.otherPool && ((kind) => (deps.otherPool as FixturePool).take(kind)),
     putBack: (kind, token) => deps.pool.putBack?.(kind, token),
     smsCode: (request) => deps.sms.code(request),
     skip(reason) {

@@ -59,7 +59,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     keys: { main: options.apiKey, other: options.otherApiKey },
     onExchange: (exchange) => sink?.(exchange),
   });
-  const { pool, sms, created, advance } = setupTarget(options, http);
+  const { pool, otherPool, sms, created, advance } = setupTarget(options, http);
   const deployment = resolveProfile(doc, options.profile, options.paths, options.profileFile);
   const { listing, result: resultPath } = deployment.profile;
   const deps: ContextDeps = {
@@ -72,6 +72,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     operations,
     http,
     pool,
+    otherPool,
     sms,
     advance,
     cap: target === 'live' ? LIVE_CAP + beyondDefault(options.explore) : undefined,

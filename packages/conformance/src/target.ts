@@ -8,7 +8,14 @@ import { type SmsProvider, sandboxSms } from './sms.js';
 export function setupTarget(
   options: Settled,
   http: Http,
-): { pool: FixturePool; sms: SmsProvider; created: Created[]; advance: (seconds: number) => Promise<void> } {
+): {
+  pool: FixturePool;
+  /** The other organizer's fresh resources, provisioned on a sandbox (a fixtures file names the main organizer's). */
+  otherPool?: FixturePool;
+  sms: SmsProvider;
+  created: Created[];
+  advance: (seconds: number) => Promise<void>;
+} {
   const base = options.baseUrl;
   const created: Created[] = [];
   const control = async (method: string, path: string, body?: unknown, key: 'main' | 'other' = 'main') => {
@@ -56,7 +63,11 @@ export function setupTarget(
       await control('POST', '/__sandbox/clock/', { seconds });
     else await options.clock.sleep(seconds * 1000);
   };
-  return { pool, sms, created, advance };
+  const otherPool =
+    options.provision === 'sandbox' && options.otherApiKey
+      ? sandboxPool((path, body) => control('POST', path, body, 'other'))
+      : undefined;
+  return { pool, otherPool, sms, created, advance };
 }
 
 function listing(pool: FixturePool, created: Created[]): FixturePool {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import type { Check, CheckContext } from '../check.js';
 import { stated } from '../claims/make.js';
 import { Q, S } from '../quotes.js';
-import { commandArbs, setUp } from './commands.js';
-import { Spent, World } from './world.js';
+import { commandArb, setUp } from './commands.js';
+import { type Budget, Spent, World } from './world.js';
 
 /** Requests exploration sends when `--explore` does not say: within a live run's 400 (plan shows the split). */
 export const EXPLORE_REQUESTS = 40;
@@ -72,14 +72,23 @@ export function exploreCheck(o: { seed: number; requests?: number }): Check {
 
 async function explore(ctx: CheckContext, seed: number, requests: number) {
   if (requests === 0) ctx.skip('no requests left for exploration in this run (--explore N gives it N)');
-  const budget = { left: requests };
+  const budget: Budget = {
+    left: requests,
+    spare: { main: { records: [], roadmaps: [] }, other: { records: [], roadmaps: [] } },
+  };
+  // The other organizer's sequences, one in four, where the run provisions its resources (its mode is often the other).
+  const other =
+    ctx.hasOtherKey && ctx.takeOther
+      ? fc.oneof(fc.constant(false), fc.constant(false), fc.constant(false), fc.constant(true))
+      : fc.constant(false);
   let failing: World | undefined;
   let sequences = 0;
   const property = fc.asyncProperty(
-    fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }),
-    async (cmds) => {
+    other,
+    fc.commands([commandArb], { maxCommands: MAX_COMMANDS, size: 'max' }),
+    async (theirs, cmds) => {
       if (budget.left <= 0) return;
-      const world = new World(ctx, budget);
+      const world = new World(ctx, budget, theirs ? 'other' : 'main');
       sequences++;
       try {
         const model = await setUp(world);
@@ -88,6 +97,8 @@ async function explore(ctx: CheckContext, seed: number, requests: number) {
       } catch (error) {
         if (world.problems.length) failing = world;
         throw error;
+      } finally {
+        world.spareUnchanged();
       }
     },
   );
@@ -95,23 +106,22 @@ async function explore(ctx: CheckContext, seed: number, requests: number) {
   if (!result.failed) return;
   const [problem] = failing?.problems ?? [];
   if (!failing || !problem) throw result.errorInstance;
-  const steps = String(result.counterexample?.[0] ?? '')
+  const steps = String(result.counterexample?.[1] ?? '')
     .replace(/\s*\/\*replayPath=.*\*\//, '')
     .replace(/,(?=\S)/g, '; ');
   ctx.found({
-    message: `${problem.message}; the shortest failing sequence found (${failing.exchanges.length} calls, shrunk ${result.numShrinks} times, of ${sequences} sequences drawn, seed ${seed}): ${steps}`,
+    message: `${problem.message}; the shortest failing sequence found (${failing.exchanges.length} calls, shrunk ${result.numShrinks} times, of ${sequences} sequences drawn, ${failing.key === 'other' ? "with the other organizer's key, " : ''}seed ${seed}): ${steps}`,
     exchange: problem.exchange,
     before: failing.exchanges.slice(0, failing.exchanges.indexOf(problem.exchange)),
     quotes: [problem.quote],
   });
 }
 
-/** Every resource of the sequence read once more: what the last call did (or must not have done) shows. */
+/** Every resource a call of the sequence may have changed read once more: what the last call did, or must not have done, shows. */
 async function readBack(w: World) {
   if (w.stopped) return;
   try {
-    for (const map of w.roadmaps) await w.call('getRoadmap', { params: { token: map.token } });
-    for (const r of w.records) await w.call('getRecord', { params: { token: r.token } });
+    await w.readDirty(true);
   } catch (error) {
     if (!(error instanceof Spent)) throw error;
   }

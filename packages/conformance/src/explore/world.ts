@@ -28,10 +28,20 @@ export interface HeldRoadmap {
 /** Ends a sequence where the run's share of requests or its fixtures end: what it did stands, it fails nothing. */
 export class Spent extends Error {}
 
-/** The requests exploration may send in all (shrinking replays included). */
+/** A resource a sequence only read: the next sequence takes it as it was, its reads replayed (no request). */
+export interface Spare {
+  held: Held | HeldRoadmap;
+  reads: Exchange[];
+}
+
+/** The requests exploration may send in all (shrinking replays included), and the resources left unchanged, by organizer. */
 export interface Budget {
   left: number;
+  spare: Record<'main' | 'other', { records: Spare[]; roadmaps: Spare[] }>;
 }
+
+/** The calls that change nothing: a resource that met only these is left as it was. */
+const READS = new Set<OperationId>(['getRecord', 'getRoadmap', 'listRecords', 'getQuestions', 'getResult']);
 
 /**
  * One sequence's deployment as the commands meet it: every call through the run's context (so the
@@ -46,6 +56,12 @@ export class World {
   /** Records authenticated, and those whose answers were accepted, in this sequence (fresh ones are neither). */
   readonly authenticated = new Set<string>();
   readonly finished = new Set<string>();
+  /** Tokens of the records and roadmaps a call other than a read was made on. */
+  readonly touched = new Set<string>();
+  /** Records and roadmaps a call may have changed since they were last read (a roadmap's with its records). */
+  readonly dirty = new Set<string>();
+  /** The exchanges that read each resource when it was taken (a spare's, for the next sequence). */
+  readonly reads = new Map<string, Exchange[]>();
   /** Why the sequence stopped early (its requests or fixtures spent), when it did. */
   stopped?: string;
   private readonly model = createModel();
@@ -53,12 +69,35 @@ export class World {
   constructor(
     readonly ctx: CheckContext,
     private readonly budget: Budget,
+    /** Whose key the sequence calls with: the main organizer's, or the other's. */
+    readonly key: 'main' | 'other' = 'main',
   ) {}
 
   async call<Op extends OperationId>(operationId: Op, options: CallOptions<Op>): Promise<Exchange> {
     if (this.budget.left <= 0) throw new Spent('the requests of exploration are spent');
     this.budget.left--;
-    const x = await this.ctx.call(operationId, options);
+    const x = await this.ctx.call(operationId, { ...options, key: this.key });
+    const token = (options.params as { token?: string } | undefined)?.token;
+    if (token && !READS.has(operationId)) {
+      this.touched.add(token);
+      const map = this.roadmaps.find((m) => m.token === token || m.records.some((r) => r.token === token));
+      for (const t of map ? [map.token, ...map.records.map((r) => r.token)] : [token]) this.dirty.add(t);
+    }
+    if (token && (operationId === 'getRecord' || operationId === 'getRoadmap')) this.dirty.delete(token);
+    this.observe(x);
+    return x;
+  }
+
+  /** Reads back each record a call may have changed since it was read (and each such roadmap, with `roadmaps`). */
+  async readDirty(roadmaps: boolean) {
+    for (const map of roadmaps ? this.roadmaps.filter((m) => this.dirty.has(m.token)) : [])
+      await this.call('getRoadmap', { params: { token: map.token } });
+    for (const r of this.records.filter((r) => this.dirty.has(r.token)))
+      await this.call('getRecord', { params: { token: r.token } });
+  }
+
+  /** An exchange into the sequence's model: one just made, or a spare's read replayed. */
+  observe(x: Exchange) {
     this.exchanges.push(x);
     for (const v of this.model.observe(x)) this.problems.push({ ...v, exchange: x });
     if (x.response.status >= 500)
@@ -68,7 +107,29 @@ export class World {
         'Every response uses the same envelope (see Errors).',
         `answered ${x.response.status}`,
       );
-    return x;
+  }
+
+  /** A resource of a kind: a spare left unchanged by an earlier sequence, else a fresh one. */
+  reuse(kind: 'records' | 'roadmaps'): Spare | undefined {
+    const spare = this.budget.spare[this.key][kind].shift();
+    for (const x of spare?.reads ?? []) this.observe(x);
+    return spare;
+  }
+
+  /** Whether a roadmap or record was changed (or may have been) by a call of this sequence: it or a sibling touched. */
+  changed(held: Held | HeldRoadmap): boolean {
+    const map = 'roles' in held ? held : this.roadmaps.find((m) => m.token === held.roadmap);
+    return map
+      ? this.touched.has(map.token) || map.records.some((r) => this.touched.has(r.token))
+      : this.touched.has(held.token);
+  }
+
+  /** What this sequence left unchanged, for the next one (their reads still say what they are). */
+  spareUnchanged() {
+    const spare = (held: Held | HeldRoadmap) => ({ held, reads: this.reads.get(held.token) ?? [] });
+    const spares = this.budget.spare[this.key];
+    spares.roadmaps.push(...this.roadmaps.filter((m) => !this.changed(m)).map(spare));
+    spares.records.push(...this.records.filter((r) => !r.roadmap && !this.changed(r)).map(spare));
   }
 
   problem(exchange: Exchange, id: string, quote: string, message: string) {
@@ -79,9 +140,10 @@ export class World {
   async take(kind: 'ready' | 'roadmaps'): Promise<string> {
     try {
       if (this.budget.left <= 0) throw new Spent('the requests of exploration are spent');
-      return await this.ctx.take(kind);
+      return await (this.key === 'other' && this.ctx.takeOther ? this.ctx.takeOther(kind) : this.ctx.take(kind));
     } catch (error) {
-      if (error instanceof HarnessShortfall) throw new Spent(error.message);
+      // The other organizer's provisioning refused (its key may be one the sandbox does not know): its sequences end.
+      if (error instanceof HarnessShortfall || this.key === 'other') throw new Spent(String((error as Error).message));
       throw error;
     }
   }

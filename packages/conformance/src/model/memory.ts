@@ -38,6 +38,9 @@ const orNull =
   (read: Read): Read =>
   (v) =>
     v === null ? 'null' : read(v);
+/** An object that reads as a record: a token with a record's state (a profile has a token, no status). */
+const isRecord = (v: unknown): v is Json =>
+  isObject(v) && typeof v.token === 'string' && ('status' in v || 'auth_required' in v || 'test_id' in v);
 /** A name as a person reads it: spacing, Unicode form, and the Arabic forms of ی and ک folded. */
 const name: Read = (v) =>
   typeof v === 'string'
@@ -284,6 +287,14 @@ export function createMemory(forget: (map: Map<string, unknown>) => void) {
     if (!at) {
       if (x.operationId === 'listRecords' && ok(x))
         for (const entry of recordsOf(data)) holdRecord(out, entry.token, entry as Json, x, 'the listing');
+      // A result (its path is not shown: the record is the one of its path's segments the memory knows) is a finished record's.
+      const of = pathOf(x)
+        .split('/')
+        .find((s) => records.has(s.toLowerCase()));
+      if (x.operationId === 'getResult' && ok(x) && of) {
+        // Its body's shape is not shown: only that it is served, which says the record is finished.
+        hold(out, of, 'status', '1', x, Q.results, 'the result');
+      }
       return out;
     }
     const { op, token } = at;
@@ -308,6 +319,9 @@ export function createMemory(forget: (map: Map<string, unknown>) => void) {
         holdProfile(out, [token], JSON.parse(pending.value) as Json, pending.by, SENT);
         r.facts.delete('pending');
       }
+      // The record a completing answer shows (its shape is not shown: `data`, or `data.record`, when it reads as one).
+      const shown = [data, isObject(data) ? data.record : undefined].find(isRecord);
+      if (ok(x) && completes && shown) holdRecord(out, token, shown, x, "the authentication's answer");
     } else if (op === 'submitAnswers') touch([token], x, op, 'finish');
     else if (op === 'authenticateRoadmap' || op === 'verifyRoadmapAuth')
       authenticateRoadmap(out, op, token, x, sent, data, mode);

@@ -8,6 +8,8 @@ const RECORD_AUTH = /^\/api\/v2\/record\/([^/]+)\/auth\/(verify\/)?$/;
 const ROADMAP = /^\/api\/v2\/roadmap\/([^/]+)\/$/;
 const ROADMAP_AUTH = /^\/api\/v2\/roadmap\/([^/]+)\/auth\/$/;
 const QUESTIONS = /^\/api\/v2\/record\/([^/]+)\/questions\/$/;
+const RESULT = /^\/api\/v2\/record\/([^/]+)\/result\/$/;
+const VERIFY = /^\/api\/v2\/record\/([^/]+)\/auth\/verify\/$/;
 
 const tokenAt = (re: RegExp, req: ProxyRequest, method: string) =>
   req.method === method ? re.exec(req.path.split('?')[0] ?? '')?.[1] : undefined;
@@ -44,6 +46,19 @@ const siblingsOf = (state: Record<string, unknown>, token: string) => {
   return map ? ((state.records as Map<string, string[]>).get(map) ?? []).filter((t) => t !== token) : [];
 };
 const marked = (state: Record<string, unknown>, key: string) => kept(state, key, () => new Set<string>());
+/** A refusal in the envelope, as a deployment would answer bad input. */
+const refusal = (status: number, text: string): ProxyResponse => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ data: {}, successful: false, messages: [{ code: 'invalid', text }] }),
+});
+const sentBody = (req: ProxyRequest) => {
+  try {
+    return JSON.parse(req.body) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+};
 
 /** Records marked by `mark` as calls pass (roadmaps remembered) show `edit` in each detail read after. */
 function showOnMarked(
@@ -140,12 +155,7 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
         if (submitted && res.status < 300) for (const t of siblingsOf(state, submitted)) done.add(t);
         const asked = tokenAt(QUESTIONS, req, 'GET');
         if (!asked || !done.has(asked) || res.status !== 200) return res;
-        const body = {
-          data: {},
-          successful: false,
-          messages: [{ code: 'finished', text: 'Record already completed.' }],
-        };
-        return { status: 409, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+        return refusal(409, 'Record already completed.');
       },
     },
     'instant',
@@ -192,5 +202,86 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     'instant',
     "each role profile is linked to its own role's records; standalone and roadmap records alike show the profile sent",
     /profile\.\w+ changed between two reads|shows profile\.\w+/,
+  ],
+  [
+    'two answers that disagree: a record not finished has a result',
+    {
+      response(req, res) {
+        const token = tokenAt(RESULT, req, 'GET');
+        if (!token || res.status !== 409) return res;
+        const data = {
+          token,
+          test_id: 'career-interest',
+          test_title: 'x',
+          submit_on: new Date().toISOString(),
+          scores: [],
+        };
+        return { ...res, status: 200, body: JSON.stringify({ data, successful: true, messages: [] }) };
+      },
+    },
+    'instant',
+    '"Result endpoints: Exist; serve results of finished records": a result says its record is finished',
+    /status changed between two reads \((2 -> 1|1 -> 2)\)/,
+  ],
+  [
+    "two answers that disagree: a record's SMS verification answers with another record",
+    {
+      response(req, res, state) {
+        const read = tokenAt(RECORD, req, 'GET');
+        if (read && res.status === 200) state.last = read;
+        const verified = tokenAt(VERIFY, req, 'PUT');
+        const other = state.last as string | undefined;
+        return verified && other && other !== verified && res.status < 300
+          ? withData(res, (d) => {
+              d.token = other;
+            })
+          : res;
+      },
+    },
+    'sms',
+    'the verification completes the authentication of the record of its path ("Completes standalone authentication")',
+    /token changed between two reads .* the authentication's answer PUT/,
+  ],
+  ((firsts: Map<string, unknown[]>): ExploreFault => [
+    'valid input refused: answers that choose any option but the first are refused',
+    {
+      // Sent on with no answers, for the deployment to refuse (and so to change nothing).
+      request(req) {
+        const submitted = tokenAt(RECORD, req, 'POST');
+        const sent = sentBody(req)?.record;
+        const first = submitted ? firsts.get(submitted) : undefined;
+        const other = Array.isArray(sent) && first?.some((id, n) => id !== undefined && sent[n] !== id);
+        return other ? { ...req, body: JSON.stringify({ record: [] }) } : req;
+      },
+      response(req, res) {
+        const asked = tokenAt(QUESTIONS, req, 'GET');
+        const questions = (parse(res)?.data?.questions ?? []) as { answer?: { options?: { id?: unknown }[] } }[];
+        if (asked && res.status === 200)
+          firsts.set(
+            asked,
+            questions.map((q) => q.answer?.options?.[0]?.id),
+          );
+        return res;
+      },
+    },
+    'instant',
+    'an option\'s `id` is the "Value to submit for this question when selected", whichever option it is',
+    /own questionnaire, one per question in order, each an option's id or a text, were refused with 400/,
+  ])(new Map()),
+  [
+    "valid input refused for one kind of record: a standalone record's authentication refuses a name over 40 letters",
+    {
+      // Sent on with a Latin name, for the deployment to refuse.
+      request(req) {
+        const body = tokenAt(RECORD_AUTH, req, 'POST') ? sentBody(req) : undefined;
+        const profile = body?.profile as { name?: unknown } | undefined;
+        return typeof profile?.name === 'string' && [...profile.name].length > 40
+          ? { ...req, body: JSON.stringify({ ...body, profile: { ...profile, name: 'Ali Rezaei' } }) }
+          : req;
+      },
+    },
+    'instant',
+    'a name of up to 50 Persian letters is valid, for a standalone record as for a roadmap',
+    /a record authentication inside the stated domain .* was refused with 400/,
   ],
 ];
