@@ -1,11 +1,39 @@
-import { type Check, HarnessShortfall } from '../check.js';
+import { type Check, type CheckContext, HarnessShortfall } from '../check.js';
 import { stated } from '../claims/make.js';
 import { completeAuthentication, journeyFor } from '../journey/authentication.js';
 import { describeRead, PAGE_LIMITS, pagingBeyondPlan, readListing } from '../journey/listing.js';
 import { profileFor } from '../journey/profile.js';
-import { authenticateRecord, getRecord } from '../journey/steps.js';
+import { authenticateRecord, dataOf, getRecord, type RecordData } from '../journey/steps.js';
 import { Q, S } from '../quotes.js';
 import { isSuccess } from '../types.js';
+
+/**
+ * A ready standalone record of the other organizer's: made for it where the run provisions (a sandbox),
+ * else from its listing (its fixtures are not the suite's to make). Never one from a listing where a
+ * record can be made: another run on the same deployment may be using it.
+ */
+async function otherReadyRecord(ctx: CheckContext): Promise<RecordData | undefined> {
+  if (ctx.takeOther) {
+    const read = await ctx.call('getRecord', { key: 'other', params: { token: await ctx.takeOther('ready') } });
+    return ctx.expectStatus(read, 200, "the other organizer's record")
+      ? (dataOf(read) as RecordData | undefined)
+      : undefined;
+  }
+  const standalone = (r: { role?: unknown; status?: unknown; auth_required?: unknown }) =>
+    r.role === null && r.status === 2 && r.auth_required === true;
+  const listing = await readListing(ctx, {
+    key: 'other',
+    filter: { status: '2', auth_required: 'true' },
+    maxPages: PAGE_LIMITS['external-id-per-organizer'],
+    until: (records) => records.some(standalone),
+  });
+  const theirs = listing.records.find(standalone);
+  if (!theirs)
+    throw new HarnessShortfall(
+      `the other organizer's filtered listing shows no ready standalone record (${describeRead(listing)})`,
+    );
+  return theirs as RecordData;
+}
 
 export const externalIdPerOrganizer: Check = {
   id: 'external-id-per-organizer',
@@ -34,20 +62,8 @@ export const externalIdPerOrganizer: Check = {
       external_id: externalId,
     });
     if (!used.ok) return;
-    // The other organizer's own ready record, from its listing (its fixtures are not the suite's to make).
-    const standalone = (r: { role?: unknown; status?: unknown; auth_required?: unknown }) =>
-      r.role === null && r.status === 2 && r.auth_required === true;
-    const listing = await readListing(ctx, {
-      key: 'other',
-      filter: { status: '2', auth_required: 'true' },
-      maxPages: PAGE_LIMITS['external-id-per-organizer'],
-      until: (records) => records.some(standalone),
-    });
-    const theirs = listing.records.find(standalone);
-    if (!theirs)
-      throw new HarnessShortfall(
-        `the other organizer's filtered listing shows no ready standalone record (${describeRead(listing)})`,
-      );
+    const theirs = await otherReadyRecord(ctx);
+    if (!theirs) return;
     const mobile = ctx.mobile();
     const params = { token: theirs.token };
     const profile = { ...profileFor(ctx, theirs.test ?? {}), external_id: externalId };
