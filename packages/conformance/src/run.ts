@@ -3,6 +3,7 @@ import { normalizeBaseUrl } from './base-url.js';
 import { basisIsAssumed } from './basis.js';
 import { AssumptionRefused, CannotJudge, type Check, HarnessShortfall, Skip } from './check.js';
 import { type ContextDeps, createContext } from './context.js';
+import type { FixturePool } from './fixtures-file/pool.js';
 import {
   createHttp,
   DEFAULT_TIMEOUT_SECONDS,
@@ -23,7 +24,7 @@ import { withPaths } from './report/title.js';
 import { RunError } from './select.js';
 import { beyondDefault, LIVE_CAP, selectRun, settle } from './selection.js';
 import { setupTarget } from './target.js';
-import type { CheckResult, Exchange, Finding, Verdict } from './types.js';
+import type { CheckResult, Exchange, Finding, Needs, Verdict } from './types.js';
 
 export type { Created, RunOptions, RunResult } from './options.js';
 
@@ -60,6 +61,17 @@ export async function run(given: RunOptions): Promise<RunResult> {
     onExchange: (exchange) => sink?.(exchange),
   });
   const { pool, otherPool, sms, created, advance } = setupTarget(options, http);
+  const model = createModel({ stateless: target === 'mock' });
+  // What the run takes is its own: no one else moves it, so the model holds every change of it to account.
+  const owning = <P extends FixturePool | undefined>(p: P): P =>
+    p && {
+      ...p,
+      async take(kind: keyof Needs) {
+        const token = await p.take(kind);
+        model.own(token);
+        return token;
+      },
+    };
   const deployment = resolveProfile(doc, options.profile, options.paths, options.profileFile);
   const { listing, result: resultPath } = deployment.profile;
   const deps: ContextDeps = {
@@ -71,14 +83,13 @@ export async function run(given: RunOptions): Promise<RunResult> {
     validator,
     operations,
     http,
-    pool,
-    otherPool,
+    pool: owning(pool),
+    otherPool: owning(otherPool),
     sms,
     advance,
     cap: target === 'live' ? LIVE_CAP + beyondDefault(options.explore) : undefined,
   };
 
-  const model = createModel({ stateless: target === 'mock' });
   deps.modeOf = (exchange) => {
     const at = operationOf(exchange);
     return at && model.modeOf(at.token);

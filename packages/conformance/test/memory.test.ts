@@ -114,6 +114,11 @@ describe('held against every earlier answer', () => {
     const moved = { status: 3, is_finished: true, auth_required: false, profile, submit_on: '2026-01-02T00:00:00Z' };
     expect(ids(model, listing(moved))).toEqual([]);
     expect(ids(model, listing({ ...moved, test_id: 'other' }))).toEqual(['identity.test_id']);
+    // One it took as its own (a fixture, one made for it): no one else moves it.
+    const mine = createModel();
+    mine.own(T.toUpperCase());
+    mine.observe(listing({}));
+    expect(ids(mine, listing(moved))).toContain('agree.status');
     // Once this traffic called it, a change no call of its explains is a verdict again.
     model.observe(x('POST', `/record/${T}/auth/`, 409, {}, { mobile: '09121234567', profile }));
     expect(ids(model, listing({ ...moved, test_id: 'other', status: 2 }))).toEqual(['unchanged.status']);

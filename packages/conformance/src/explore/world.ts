@@ -112,6 +112,7 @@ export class World {
   /** A resource of a kind: a spare left unchanged by an earlier sequence, else a fresh one. */
   reuse(kind: 'records' | 'roadmaps'): Spare | undefined {
     const spare = this.budget.spare[this.key][kind].shift();
+    if (spare) this.model.own(spare.held.token);
     for (const x of spare?.reads ?? []) this.observe(x);
     return spare;
   }
@@ -140,7 +141,10 @@ export class World {
   async take(kind: 'ready' | 'roadmaps'): Promise<string> {
     try {
       if (this.budget.left <= 0) throw new Spent('the requests of exploration are spent');
-      return await (this.key === 'other' && this.ctx.takeOther ? this.ctx.takeOther(kind) : this.ctx.take(kind));
+      const token = await (this.key === 'other' && this.ctx.takeOther ? this.ctx.takeOther(kind) : this.ctx.take(kind));
+      // Its own: the model holds every change of it to account.
+      this.model.own(token);
+      return token;
     } catch (error) {
       // The other organizer's provisioning refused (its key may be one the sandbox does not know): its sequences end.
       if (error instanceof HarnessShortfall || this.key === 'other') throw new Spent(String((error as Error).message));

@@ -218,6 +218,7 @@ export function createModel({
 
   return {
     observe,
+    own: memory.own,
     /** Records and roadmaps it remembers (at most `remember` of each). */
     size: () => ({
       records: Math.max(records.size, memory.size().records),

@@ -163,6 +163,7 @@ export function bodyOf(text: string | undefined): unknown {
 export function createMemory(forget: (map: Map<string, unknown>) => void) {
   const records = new Map<string, RecordMemory>();
   const roadmaps = new Map<string, RoadmapMemory>();
+  const owned = new Set<string>();
   let clock = 0;
   const record = (token: string) => {
     const key = token.toLowerCase();
@@ -194,9 +195,12 @@ export function createMemory(forget: (map: Map<string, unknown>) => void) {
       return;
     }
     if (before.value === value) return;
-    // A record neither it nor its roadmap was called on by this traffic is anyone's to move (a participant, another
-    // client of the organizer): of it, only what never changes is held.
-    const ours = r.touched || (r.roadmap && roadmaps.get(r.roadmap)?.touched);
+    // A record this traffic neither took as its own (a fixture, one made for it) nor called, itself or through its
+    // roadmap, is anyone's to move (a participant, another client of the organizer): only what never changes is held.
+    const ours =
+      owned.has(token.toLowerCase()) ||
+      r.touched ||
+      (r.roadmap && (owned.has(r.roadmap) || roadmaps.get(r.roadmap)?.touched));
     if (!ours && (RECORD[field]?.changes || field.startsWith('profile'))) {
       r.facts.set(field, { value, by: x, at: clock, what });
       return;
@@ -433,5 +437,10 @@ export function createMemory(forget: (map: Map<string, unknown>) => void) {
           );
   }
 
-  return { observe, size: () => ({ records: records.size, roadmaps: roadmaps.size }) };
+  return {
+    observe,
+    /** A record or roadmap this traffic took as its own (a fixture, one made for it): no one else moves it. */
+    own: (token: string) => owned.add(token.toLowerCase()),
+    size: () => ({ records: records.size, roadmaps: roadmaps.size }),
+  };
 }
