@@ -19,6 +19,8 @@ import { type ChangeGroup, conversionChanges } from './openapi30/changes.js';
 import { convertTo30 } from './openapi30/convert.js';
 import { POSTMAN_ENVIRONMENTS, postmanCollection, postmanEnvironment } from './postman.js';
 
+export type { ToolsVersion };
+
 export interface DownloadsBuild {
   outDir: string;
   doc: OpenApiDocument;
