@@ -1,9 +1,24 @@
 import { READY_LIMIT_MS, TEST_LIMIT_MS } from '@tas/serve/limits';
+import type { Reporter } from 'vitest/reporters';
+
+/**
+ * A failed assertion's diff (the values it compared) put under the first line of its stack, which is
+ * all of an error the JSON report keeps: the closing summary prints it, and CI's log may keep no more.
+ */
+const diffsInReport: Reporter = {
+  onTestCaseResult(test) {
+    for (const error of test.result().errors ?? []) {
+      if (!error.diff || !error.stack || error.stack.includes(error.diff)) continue;
+      const [first, ...rest] = error.stack.split('\n');
+      error.stack = [first, error.diff, ...rest].join('\n');
+    }
+  },
+};
 
 // Shared by every package's vitest.config.ts: the default reporter for people, and a JSON report
 // (a turbo output of `test`) that scripts/test-summary.mjs totals into one closing line.
 export const reporting = {
-  reporters: ['default', 'json'],
+  reporters: ['default', 'json', diffsInReport],
   outputFile: { json: 'test-artifacts/vitest.json' },
 };
 
