@@ -112,10 +112,12 @@ function afterOperations(html: string, assets: ReferencePage['assets']): string 
   return `${moved.slice(0, to)}${link}<style>#redoc{display:block}</style>${LAND}\n      ${moved.slice(to)}`;
 }
 
-/** The deep-link script at the end of the head, the operations as HTML between Redoc's markup and its script. */
+/**
+ * The deep-link script at the end of the head, the operations as HTML before Redoc's hidden markup (27 kB
+ * a deep link need not wait for).
+ */
 function withPrerender(html: string, doc: Record<string, unknown>, assets: ReferencePage['assets']): string {
-  const script = '<script type="module">';
-  const at = html.lastIndexOf(script);
+  const at = html.indexOf('<div id="redoc"');
   if (at < 0 || !html.includes('</head>') || !html.includes(HYDRATE))
     throw new Error('redocly build-docs changed its page: review src/builder/redoc.ts');
   const body = `${html.slice(0, at)}${prerenderedOperations(doc)}\n      ${html.slice(at)}`;

@@ -18,7 +18,7 @@ s.source.replace(/\\n$/,"").split("\\n").forEach(function(x){k.appendChild(el("s
 c.type="button";c.setAttribute("aria-label","Copy the "+l+" sample");c.onclick=function(){navigator.clipboard.writeText(s.source).then(function(){c.textContent="Copied"})};
 p.setAttribute("data-lang",l);p.appendChild(k);w.appendChild(c);w.appendChild(p);d.appendChild(w)}).catch(function(e){d.removeAttribute("aria-busy");d.querySelector(".tas-sample-hint").textContent="The samples could not load: "+e.message})}
 function add(){for(var id in r){var s=document.querySelector('[data-section-id="'+r[id]+'"] [data-testid="right-panel"]');if(s&&!s.querySelector(".tas-samples")){var d=block(id);s.insertBefore(d,s.firstChild);if(chosen)show(d,chosen)}}}
-add();new MutationObserver(add).observe(document.documentElement,{childList:true,subtree:true});
+document.addEventListener("DOMContentLoaded",function(){add();new MutationObserver(add).observe(document.getElementById("redoc")||document.body,{childList:true,subtree:true})});
 document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest(".tas-samples [role=tab]");if(!b)return;chosen=b.textContent;document.querySelectorAll(".tas-samples").forEach(function(d){show(d,chosen)})});
 })();</script>`;
 }
