@@ -94,10 +94,10 @@ const REDOC_STYLES = /<style data-styled="true"[^>]*>([\s\S]*?)<\/style>/;
 /**
  * Redoc's styles in a stylesheet of the shared assets (named by its content: every version's copy is one
  * file, cached for good), linked after the operations' plain copy, so that a deep link shows its operation
- * before they have arrived and the page's first parse is 160 kB, not 410 (0.13x to about 0.09x of Redocly's
- * default on a loaded machine). Redoc's own markup is left out of the page until its styles are in, rather
- * than flash unstyled (a stylesheet in the body holds what follows it); then the page lands on the link again
- * (unstyled, that markup was taller, and the browser's scroll kept its place, not the operation's).
+ * before they have arrived and the page's first parse is 160 kB, not 410. Redoc's own markup is left out
+ * of the page until its styles are in, rather than flash unstyled (a stylesheet in the body holds what
+ * follows it); then the page lands on the link again (unstyled, that markup was taller, and the browser's
+ * scroll kept its place, not the operation's).
  */
 function afterOperations(html: string, assets: ReferencePage['assets']): string {
   const styles = REDOC_STYLES.exec(html);
