@@ -13,6 +13,8 @@ export interface Journey {
   /** The workflow's inputs, as a JSON Schema (`api_key`, `mobile`, …). */
   inputs?: { properties?: Record<string, { default?: unknown; description?: string }> };
   steps: JourneyStep[];
+  /** What a consumer adds to the workflow (`x-guide`: the getting-started page's journey), as written. */
+  [extension: `x-${string}`]: unknown;
 }
 
 export interface JourneyStep {
@@ -29,7 +31,7 @@ export interface JourneyStep {
   criteria: string[];
   /** What the step keeps for later ones: name → runtime expression (`$response.body#/data/token`). */
   outputs: Record<string, string>;
-  /** What a consumer adds to the step (`x-tryit`: Try it's title and text), as written. */
+  /** What a consumer adds to the step (`x-tryit`: Try it's title and text; `x-guide`: the page's), as written. */
   [extension: `x-${string}`]: unknown;
 }
 

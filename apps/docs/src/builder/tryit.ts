@@ -145,7 +145,7 @@ export function tryitConfig(
 ): TryitConfig {
   const mock_examples: Record<string, string> = {};
   // The SMS journey's examples win over the instant one's (the browser walks the SMS journey).
-  for (const journey of walkthroughs)
+  for (const journey of walkthroughs(doc))
     for (const step of journey.steps) if (step.mock?.example) mock_examples[step.mock.operationId] = step.mock.example;
   const keys = [...new Set(Object.values(SAMPLE_CALLS).map((c) => c.key))].sort().reverse();
   return {
