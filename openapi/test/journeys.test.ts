@@ -36,7 +36,7 @@ describe('the journeys, read from the Arazzo workflows (dist/journeys.json)', ()
 
   it('keeps what a consumer adds to a step, its x- fields, as written (a YAML alias too)', () => {
     const step = (workflow: string, id: string) => journeyOf(workflow, journeys).steps.find((s) => s.stepId === id);
-    expect(step('record-journey-sms', 'read-record-sms')?.['x-tryit']).toMatchObject({ title: expect.any(String) });
+    expect(step('record-journey-sms', 'read-record-sms')?.['x-tryit']).toMatchObject({ text: expect.any(String) });
     expect(step('roadmap-journey-sms', 'read-roadmap-sms')?.['x-tryit']).toEqual(
       step('record-journey-sms', 'read-record-sms')?.['x-tryit'],
     );

@@ -124,14 +124,15 @@ export function targetChoices(addresses: Addresses): TargetChoice[] {
 /** The API's path prefix from the description's first server (`{base_url}/api/v2` → `/api/v2`). */
 const prefixOf = (doc: OpenApiDocument) => basePath(doc).replace(/\/+$/, '');
 
-/** Per Arazzo workflow, the steps its `x-tryit` marks for Try it's walk, with their title and text. */
+/** Per Arazzo workflow, the steps its `x-tryit` marks for Try it's walk, with their text and title (the guide's, unless its own). */
 function walks(): Record<string, WalkedStep[]> {
   return Object.fromEntries(
     loadJourneys().map((j) => [
       j.workflowId,
       j.steps.flatMap((s) => {
-        const shown = s['x-tryit'] as { title: string; text: string } | undefined;
-        return shown ? [{ source: s.source, operationId: s.operationId, ...shown }] : [];
+        const shown = s['x-tryit'] as { title?: string; text: string } | undefined;
+        const title = shown?.title ?? (s['x-guide'] as { title?: string } | undefined)?.title;
+        return shown ? [{ source: s.source, operationId: s.operationId, text: shown.text, title: String(title) }] : [];
       }),
     ]),
   );
