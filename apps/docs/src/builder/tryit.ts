@@ -91,33 +91,24 @@ export function exampleTests(doc: OpenApiDocument): string[] {
 
 /** The targets offered: the hosted sandbox and mock the build was given, then a local one of each. */
 export function targetChoices(addresses: Addresses): TargetChoice[] {
-  const hosted: TargetChoice[] = [];
-  if (addresses.hosted.sandbox)
-    hosted.push({
-      id: 'sandbox',
-      label: `The hosted sandbox (${addresses.sandbox})`,
-      url: addresses.sandbox,
-      kind: 'sandbox',
-      local: false,
-    });
-  if (addresses.hosted.mock)
-    hosted.push({
-      id: 'mock',
-      label: `The hosted mock (${addresses.mock})`,
-      url: addresses.mock,
-      kind: 'mock',
-      local: false,
-    });
+  const kinds = ['sandbox', 'mock'] as const;
   return [
-    ...hosted,
-    {
-      id: 'local-sandbox',
-      label: 'A sandbox on this machine (localhost)',
-      url: LOCAL.sandbox,
-      kind: 'sandbox',
+    ...kinds
+      .filter((kind) => addresses.hosted[kind])
+      .map((kind) => ({
+        id: kind,
+        label: `The hosted ${kind} (${addresses[kind]})`,
+        url: addresses[kind],
+        kind,
+        local: false,
+      })),
+    ...kinds.map((kind) => ({
+      id: `local-${kind}`,
+      label: `A ${kind} on this machine (localhost)`,
+      url: LOCAL[kind],
+      kind,
       local: true,
-    },
-    { id: 'local-mock', label: 'A mock on this machine (localhost)', url: LOCAL.mock, kind: 'mock', local: true },
+    })),
   ];
 }
 
