@@ -81,15 +81,3 @@ export function loadJourneys(path: URL | string = bundled): Journey[] {
   const doc = JSON.parse(readFileSync(path, 'utf8')) as { workflows: RawWorkflow[] };
   return doc.workflows.map((w) => ({ ...w, steps: w.steps.map((s) => stepOf(s, w.workflowId)) }));
 }
-
-/** One journey by its workflow id; throws naming the ids there are. */
-export function journeyOf(workflowId: string, journeys: Journey[] = loadJourneys()): Journey {
-  const found = journeys.find((j) => j.workflowId === workflowId);
-  if (!found) throw new Error(`no journey ${workflowId}; there are ${journeys.map((j) => j.workflowId).join(', ')}`);
-  return found;
-}
-
-/** The API's operations a journey calls, in order, with the status each expects (control API steps left out). */
-export function apiSteps(journey: Journey): { operationId: string; status: number }[] {
-  return journey.steps.filter((s) => s.source === 'tas').map(({ operationId, status }) => ({ operationId, status }));
-}
