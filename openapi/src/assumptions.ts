@@ -117,13 +117,3 @@ export function isStatedBound(schemaPointer: string, keyword: string): boolean {
     ([at, keywords]) => (schemaPointer === at || schemaPointer.startsWith(`${at}/`)) && keywords.includes(keyword),
   );
 }
-
-/**
- * Does a validation issue (keyword + schema pointer) depart from an assumption rather than from the
- * interface? True inside an assumed element, and for a size bound the interface does not state.
- */
-export function isAssumedIssue(assumptions: Assumption[], issue: { keyword: string; schemaPath: string }): boolean {
-  const at = issue.schemaPath.replace(/\/[^/]+$/, '');
-  if (isAssumed(assumptions, at)) return true;
-  return isBoundKeyword(issue.keyword) && !isStatedBound(at, issue.keyword);
-}

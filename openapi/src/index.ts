@@ -3,7 +3,6 @@ export {
   assumptionLabel,
   assumptionsTable,
   isAssumed,
-  isAssumedIssue,
   isBoundKeyword,
   isStatedBound,
   listAssumptions,
@@ -21,7 +20,7 @@ export {
   type RefusalStatus,
   refusal,
 } from './error-catalogue.js';
-export { apiSteps, type Journey, type JourneyStep, journeyOf, loadJourneys } from './journeys.js';
+export { type Journey, type JourneyStep, loadJourneys } from './journeys.js';
 export { type Limits, limitsOf } from './limits.js';
 export {
   answerMedia,

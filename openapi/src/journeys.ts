@@ -13,6 +13,8 @@ export interface Journey {
   /** The workflow's inputs, as a JSON Schema (`api_key`, `mobile`, …). */
   inputs?: { properties?: Record<string, { default?: unknown; description?: string }> };
   steps: JourneyStep[];
+  /** What a consumer adds to the workflow (`x-guide`: the getting-started page's journey), as written. */
+  [extension: `x-${string}`]: unknown;
 }
 
 export interface JourneyStep {
@@ -29,7 +31,7 @@ export interface JourneyStep {
   criteria: string[];
   /** What the step keeps for later ones: name → runtime expression (`$response.body#/data/token`). */
   outputs: Record<string, string>;
-  /** What a consumer adds to the step (`x-tryit`: Try it's title and text), as written. */
+  /** What a consumer adds to the step (`x-tryit`: Try it's title and text; `x-guide`: the page's), as written. */
   [extension: `x-${string}`]: unknown;
 }
 
@@ -78,16 +80,4 @@ function stepOf(raw: RawStep, workflowId: string): JourneyStep {
 export function loadJourneys(path: URL | string = bundled): Journey[] {
   const doc = JSON.parse(readFileSync(path, 'utf8')) as { workflows: RawWorkflow[] };
   return doc.workflows.map((w) => ({ ...w, steps: w.steps.map((s) => stepOf(s, w.workflowId)) }));
-}
-
-/** One journey by its workflow id; throws naming the ids there are. */
-export function journeyOf(workflowId: string, journeys: Journey[] = loadJourneys()): Journey {
-  const found = journeys.find((j) => j.workflowId === workflowId);
-  if (!found) throw new Error(`no journey ${workflowId}; there are ${journeys.map((j) => j.workflowId).join(', ')}`);
-  return found;
-}
-
-/** The API's operations a journey calls, in order, with the status each expects (control API steps left out). */
-export function apiSteps(journey: Journey): { operationId: string; status: number }[] {
-  return journey.steps.filter((s) => s.source === 'tas').map(({ operationId, status }) => ({ operationId, status }));
 }

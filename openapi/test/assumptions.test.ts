@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withTable } from '../scripts/assumptions.js';
-import { assumptionLabel, assumptionsTable, isAssumed, isAssumedIssue, listAssumptions } from '../src/index.js';
+import { assumptionLabel, assumptionsTable, isAssumed, listAssumptions } from '../src/index.js';
 import { doc } from './helpers.js';
 
 const assumptions = listAssumptions(doc);
@@ -37,33 +37,6 @@ describe('assumptions', () => {
   ])('%s, stated by the interface, is not marked assumed', (_, pointer) =>
     expect(isAssumed(assumptions, pointer)).toBe(false),
   );
-});
-
-describe('isAssumedIssue: a validation issue departs from an assumption, or from the interface', () => {
-  it.each([
-    [
-      'a nested test field of the wrong type',
-      'type',
-      '/components/schemas/TestSummary/properties/questions_count/type',
-      true,
-    ],
-    [
-      'a test title over our safety bound',
-      'maxLength',
-      '/components/schemas/TestRecord/properties/test_title/maxLength',
-      true,
-    ],
-    ['a message item without code', 'required', '/components/schemas/Message/required', true],
-    ['a name over 50 characters', 'maxLength', '/components/schemas/PersianName/maxLength', false],
-    ['at least one role', 'minItems', '/components/schemas/RoadmapAuthRequest/properties/roles/minItems', false],
-    // The interface states "at least one item", no maximum: 20 is ours (as the suite judges it).
-    ['more than 20 roles', 'maxItems', '/components/schemas/RoadmapAuthRequest/properties/roles/maxItems', true],
-    ['a status outside 0/1/2', 'enum', '/components/schemas/RecordStatus/enum', false],
-    ['a role that is not an integer', 'type', '/components/schemas/RoleId/type', false],
-    ['a record without its token', 'required', '/components/schemas/TestRecord/required', false],
-  ])('%s', (_, keyword, schemaPath, assumed) => {
-    expect(isAssumedIssue(assumptions, { keyword, schemaPath })).toBe(assumed);
-  });
 });
 
 describe('assumptionLabel', () => {

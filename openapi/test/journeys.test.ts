@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { apiSteps, journeyOf, loadJourneys } from '../src/journeys.js';
+import { loadJourneys } from '../src/journeys.js';
 import { operations } from './helpers.js';
 
 const control = parse(readFileSync(new URL('../../apps/sandbox/control.openapi.yaml', import.meta.url), 'utf8')) as {
@@ -35,24 +35,24 @@ describe('the journeys, read from the Arazzo workflows (dist/journeys.json)', ()
   });
 
   it('keeps what a consumer adds to a step, its x- fields, as written (a YAML alias too)', () => {
-    const step = (workflow: string, id: string) => journeyOf(workflow, journeys).steps.find((s) => s.stepId === id);
-    expect(step('record-journey-sms', 'read-record-sms')?.['x-tryit']).toMatchObject({ title: expect.any(String) });
+    const step = (workflow: string, id: string) =>
+      journeys.find((j) => j.workflowId === workflow)?.steps.find((s) => s.stepId === id);
+    expect(step('record-journey-sms', 'read-record-sms')?.['x-tryit']).toMatchObject({ text: expect.any(String) });
     expect(step('roadmap-journey-sms', 'read-roadmap-sms')?.['x-tryit']).toEqual(
       step('record-journey-sms', 'read-record-sms')?.['x-tryit'],
     );
   });
 
-  it('apiSteps: the API calls of a journey, in order, with the status each expects', () => {
-    expect(apiSteps(journeyOf('roadmap-journey-sms', journeys))).toEqual([
-      { operationId: 'getRoadmap', status: 200 },
-      { operationId: 'authenticateRoadmap', status: 200 },
-      { operationId: 'verifyRoadmapAuth', status: 200 },
-      { operationId: 'getRecord', status: 200 },
-      { operationId: 'authenticateRoadmap', status: 409 },
+  it('reads each step: its source, its operation and the status it expects', () => {
+    const roadmap = journeys.find((j) => j.workflowId === 'roadmap-journey-sms');
+    expect(roadmap?.steps.map((s) => `${s.source}.${s.operationId} ${s.status}`)).toEqual([
+      'sandbox.createRoadmap 200',
+      'tas.getRoadmap 200',
+      'tas.authenticateRoadmap 200',
+      'sandbox.readSmsOutbox 200',
+      'tas.verifyRoadmapAuth 200',
+      'tas.getRecord 200',
+      'tas.authenticateRoadmap 409',
     ]);
-  });
-
-  it('an unknown journey is refused naming those there are', () => {
-    expect(() => journeyOf('nope', journeys)).toThrow(/no journey nope; there are record-journey-instant, /);
   });
 });

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BODY_LIMIT } from '@tas/openapi';
-import { deepBody, hostileBodies, launchReady, residentBytes, stallUploads, TEST_LIMIT_MS } from '@tas/serve/testing';
+import { deepBody, hostileBodies, residentBytes, stallUploads } from '@tas/serve/flood';
+import { launchReady, TEST_LIMIT_MS } from '@tas/serve/testing';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 // The sandbox keeps the API's rate limit (100 a minute per key): two keys, 45 rounds quiet and 45 loud.

@@ -11,7 +11,7 @@ const operations = listOperations(doc);
 const TOKEN = '3f1c2a9e-8b7d-4e61-9a0c-5d2e7f4b1a63';
 const hints = [
   ...new Map(
-    walkthroughs.flatMap((j) =>
+    walkthroughs(doc).flatMap((j) =>
       j.steps.flatMap((s) => (s.mock ? [[`${s.mock.operationId} ${s.mock.example}`, s.mock]] : [])),
     ),
   ).values(),

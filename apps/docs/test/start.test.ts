@@ -4,18 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BODY_LIMIT } from '@tas/openapi';
 import { SEND_TIMEOUT_MS } from '@tas/serve';
+import { deepBody, hostileBodies, residentBytes, stallReaders, stallUploads } from '@tas/serve/flood';
 import { malformedRequests, sendRaw } from '@tas/serve/malformed';
-import {
-  deepBody,
-  hostileBodies,
-  launchReady,
-  READY_LIMIT_MS,
-  type Running,
-  residentBytes,
-  stallReaders,
-  stallUploads,
-  TEST_LIMIT_MS,
-} from '@tas/serve/testing';
+import { launchReady, READY_LIMIT_MS, type Running, TEST_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
 import { buildVersionedSite } from '../src/builder/versions.js';
 import { defaultSiteOptions } from '../src/paths.js';

@@ -30,6 +30,27 @@ describe("Try it's build data: derived from the description and the addresses", 
     },
   );
 
+  it("walks each workflow's steps marked x-tryit, titled as the guide titles them unless Try it says otherwise", () => {
+    expect(
+      Object.fromEntries(Object.entries(config.walks).map(([id, steps]) => [id, steps.map((s) => s.title)])),
+    ).toMatchObject({
+      'record-journey-sms': [
+        'Get a ready record',
+        'Start the authentication',
+        'Read the code from the sandbox outbox',
+        'Verify the code',
+      ],
+      'roadmap-journey-sms': [
+        'Get a roadmap',
+        'Read the roadmap',
+        'Authenticate every role',
+        'Read the code from the sandbox outbox',
+        'Verify the code with the draft token',
+      ],
+    });
+    for (const step of Object.values(config.walks).flat()) expect(step.text).not.toBe('');
+  });
+
   it.each([
     [{}, ['local-sandbox', 'local-mock'], []],
     [

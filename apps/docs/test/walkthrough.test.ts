@@ -2,18 +2,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { journeyOf, loadDescription, pointerGet } from '@tas/openapi';
+import { loadDescription, pointerGet } from '@tas/openapi';
 import { type Sandbox, startSandbox } from '@tas/sandbox';
 import { READY_LIMIT_MS } from '@tas/serve/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidePage } from '../src/guide/page.js';
 import { differences, parseJsonStream, variablesOf } from '../src/guide/walkthrough/answer.js';
-import { walkthroughs } from '../src/guide/walkthrough/journeys.js';
-import { departures, transitionsOf, workflowTransitions } from '../src/guide/walkthrough/transitions.js';
+import { walkthroughs as walkthroughsOf } from '../src/guide/walkthrough/journeys.js';
 import { SANDBOX_URL, type Walkthrough } from '../src/guide/walkthrough/types.js';
 
 // Every command of the getting-started page, run as a partner pastes it: bash, curl and jq, against
 // a fresh sandbox on a free port (the only change to a command: the sandbox's address).
+const walkthroughs = walkthroughsOf(loadDescription());
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
@@ -93,49 +93,6 @@ describe('the getting-started page', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const [, name] of names) expect(name).toMatch(new RegExp(pattern));
   });
-});
-
-// The journeys have one definition, the Arazzo workflows: the guide's are checked against them.
-describe("the walkthrough's journeys against their Arazzo workflows", () => {
-  const doc = loadDescription();
-  it.each(walkthroughs.map((w) => [w.id, w.workflowId, w] as const))(
-    '%s takes the transitions of %s, in order',
-    (_, workflowId, walkthrough) => {
-      const written = transitionsOf(
-        walkthrough.steps.flatMap((s) => s.operations ?? []),
-        doc,
-      );
-      expect(departures(written, workflowTransitions(journeyOf(workflowId), doc))).toEqual([]);
-    },
-  );
-
-  it.each([
-    ['the same', ['authenticateRecord', 'submitAnswers'], ['authenticateRecord', 'submitAnswers'], []],
-    [
-      'answering after',
-      ['authenticateRoadmap', 'verifyRoadmapAuth', 'submitAnswers'],
-      ['authenticateRoadmap', 'verifyRoadmapAuth'],
-      [],
-    ],
-    [
-      'a verification the workflow added',
-      ['authenticateRecord'],
-      ['authenticateRecord', 'verifyRecordAuth'],
-      ['verifyRecordAuth: the workflow takes it, the journey does not'],
-    ],
-    [
-      'an authentication the workflow does not take',
-      ['authenticateRecord', 'verifyRecordAuth'],
-      ['authenticateRecord'],
-      ['verifyRecordAuth: the journey takes it, the workflow does not'],
-    ],
-    [
-      'out of order',
-      ['verifyRoadmapAuth', 'authenticateRoadmap'],
-      ['authenticateRoadmap', 'verifyRoadmapAuth'],
-      ['verifyRoadmapAuth: the workflow takes it here, the journey earlier'],
-    ],
-  ])('departures: %s', (_, written, workflow, want) => expect(departures(written, workflow)).toEqual(want));
 });
 
 describe('the getting-started walkthrough, run in bash against a fresh sandbox', () => {

@@ -9,7 +9,8 @@ import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { launchReady, residentBytes } from '@tas/serve/testing';
+import { residentBytes } from '@tas/serve/flood';
+import { launchReady } from '@tas/serve/testing';
 import { PAGES, QUOTAS } from '../src/hosting-quotas.js';
 import { fillDb } from '../test/fill.js';
 

@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchReady, type Running, residentBytes } from '@tas/serve/testing';
+import { residentBytes } from '@tas/serve/flood';
+import { launchReady, type Running } from '@tas/serve/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGES, QUOTAS, SMS_THROTTLE } from '../src/hosting-quotas.js';
 import { SMS } from '../src/rules/sms.js';

@@ -11,7 +11,8 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_CONNECTIONS_PER_CLIENT } from '@tas/serve';
-import { launch, launchReady, type Running, residentBytes, run, tsxCommand, waitForPort } from '@tas/serve/testing';
+import { residentBytes } from '@tas/serve/flood';
+import { launch, launchReady, type Running, run, tsxCommand, waitForPort } from '@tas/serve/testing';
 import { afterAll, expect, it } from 'vitest';
 import { client } from './helpers.js';
 

@@ -6,14 +6,6 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Listening, listen } from './listen.js';
 
-export {
-  deepBody,
-  hostileBodies,
-  residentBytes,
-  type StalledReaders,
-  stallReaders,
-  stallUploads,
-} from './kits/flood.js';
 export { READY_LIMIT_MS, TEST_LIMIT_MS } from './limits.js';
 export { type Exit, type LaunchOptions, launch, launchReady, type Running, waitForPort } from './ready.js';
 

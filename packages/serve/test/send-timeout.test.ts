@@ -9,7 +9,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedServer, envelope, type Listening, listen, SEND_TIMEOUT_MS } from '../src/index.js';
-import { READY_LIMIT_MS, stallReaders } from '../src/testing.js';
+import { stallReaders } from '../src/kits/flood.js';
+import { READY_LIMIT_MS } from '../src/testing.js';
 
 // A client that asks for a large answer and stops reading (issue 30): the guard closes its
 // connection after the send timeout and the answer's memory is let go, while others are answered.

@@ -91,47 +91,39 @@ export function exampleTests(doc: OpenApiDocument): string[] {
 
 /** The targets offered: the hosted sandbox and mock the build was given, then a local one of each. */
 export function targetChoices(addresses: Addresses): TargetChoice[] {
-  const hosted: TargetChoice[] = [];
-  if (addresses.hosted.sandbox)
-    hosted.push({
-      id: 'sandbox',
-      label: `The hosted sandbox (${addresses.sandbox})`,
-      url: addresses.sandbox,
-      kind: 'sandbox',
-      local: false,
-    });
-  if (addresses.hosted.mock)
-    hosted.push({
-      id: 'mock',
-      label: `The hosted mock (${addresses.mock})`,
-      url: addresses.mock,
-      kind: 'mock',
-      local: false,
-    });
+  const kinds = ['sandbox', 'mock'] as const;
   return [
-    ...hosted,
-    {
-      id: 'local-sandbox',
-      label: 'A sandbox on this machine (localhost)',
-      url: LOCAL.sandbox,
-      kind: 'sandbox',
+    ...kinds
+      .filter((kind) => addresses.hosted[kind])
+      .map((kind) => ({
+        id: kind,
+        label: `The hosted ${kind} (${addresses[kind]})`,
+        url: addresses[kind],
+        kind,
+        local: false,
+      })),
+    ...kinds.map((kind) => ({
+      id: `local-${kind}`,
+      label: `A ${kind} on this machine (localhost)`,
+      url: LOCAL[kind],
+      kind,
       local: true,
-    },
-    { id: 'local-mock', label: 'A mock on this machine (localhost)', url: LOCAL.mock, kind: 'mock', local: true },
+    })),
   ];
 }
 
 /** The API's path prefix from the description's first server (`{base_url}/api/v2` → `/api/v2`). */
 const prefixOf = (doc: OpenApiDocument) => basePath(doc).replace(/\/+$/, '');
 
-/** Per Arazzo workflow, the steps its `x-tryit` marks for Try it's walk, with their title and text. */
+/** Per Arazzo workflow, the steps its `x-tryit` marks for Try it's walk, with their text and title (the guide's, unless its own). */
 function walks(): Record<string, WalkedStep[]> {
   return Object.fromEntries(
     loadJourneys().map((j) => [
       j.workflowId,
       j.steps.flatMap((s) => {
-        const shown = s['x-tryit'] as { title: string; text: string } | undefined;
-        return shown ? [{ source: s.source, operationId: s.operationId, ...shown }] : [];
+        const shown = s['x-tryit'] as { title?: string; text: string } | undefined;
+        const title = shown?.title ?? (s['x-guide'] as { title?: string } | undefined)?.title;
+        return shown ? [{ source: s.source, operationId: s.operationId, text: shown.text, title: String(title) }] : [];
       }),
     ]),
   );
@@ -145,7 +137,7 @@ export function tryitConfig(
 ): TryitConfig {
   const mock_examples: Record<string, string> = {};
   // The SMS journey's examples win over the instant one's (the browser walks the SMS journey).
-  for (const journey of walkthroughs)
+  for (const journey of walkthroughs(doc))
     for (const step of journey.steps) if (step.mock?.example) mock_examples[step.mock.operationId] = step.mock.example;
   const keys = [...new Set(Object.values(SAMPLE_CALLS).map((c) => c.key))].sort().reverse();
   return {

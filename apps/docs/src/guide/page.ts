@@ -57,7 +57,9 @@ it prints is compared with this page. Run them as often as you like: each run ma
 <p>The sandbox's own calls under <code>/__sandbox/</code> (making a record or a roadmap, the SMS outbox, a reset) are its
 ${controlRef}: they do not exist in production.</p>
 <h2 id="journeys">Journeys</h2>
-${walkthroughs.map((j) => walkthroughSection(doc, j, addresses)).join('\n')}
+${walkthroughs(doc)
+  .map((j) => walkthroughSection(doc, j, addresses))
+  .join('\n')}
 ${journeysInCode(input.journeyCode ?? [], addresses)}
 ${walkInBrowserSection()}
 <h2 id="mock">Against the mock</h2>

@@ -13,7 +13,7 @@ export type JourneyLanguage = 'Python' | 'PHP';
 
 const BASE = 'http://tas-base-url.invalid';
 /** Where each source description's paths start on a server (the sandbox serves both). */
-const PREFIX: Record<string, string> = { tas: '/api/v2', sandbox: '/__sandbox' };
+export const PREFIX: Record<string, string> = { tas: '/api/v2', sandbox: '/__sandbox' };
 
 /** `$inputs.api_key` → API_KEY, `$steps.create-record.outputs.token` → CREATE_RECORD_TOKEN. */
 export function variableOf(expression: string): string | undefined {

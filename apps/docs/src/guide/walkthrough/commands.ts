@@ -22,7 +22,7 @@ export function curl({ method = 'GET', path, body }: CurlOptions): string {
 export const FRESH_MOBILE = 'MOBILE=09$(od -An -N4 -tu4 /dev/urandom | awk \'{ printf "%09d", $1 % 1000000000 }\')';
 
 /** The setup lines of a journey: the sandbox, one of its organizer keys, and a new mobile. */
-export const setup = (key: 'sandbox-key-sms' | 'sandbox-key-instant', url: string) =>
+export const setup = (key: string, url: string) =>
   `export BASE_URL=${url} API_KEY=${key}\n# a new mobile each run: the sandbox allows 5 authentications per mobile\n${FRESH_MOBILE}`;
 
 /** The answers to a questionnaire (`$QUESTIONS`, its answer): each option question's first option, a text for the others. */

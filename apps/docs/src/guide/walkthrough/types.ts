@@ -30,8 +30,6 @@ export interface WalkStep {
 
 export interface Walkthrough {
   id: string;
-  /** The Arazzo workflow this journey walks (openapi/arazzo/): its steps are checked against it. */
-  workflowId: string;
   title: string;
   intro: string;
   /** Anchors earlier versions of the page used for this journey; links to them keep working. */
