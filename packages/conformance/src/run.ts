@@ -68,7 +68,8 @@ export async function run(given: RunOptions): Promise<RunResult> {
       ...p,
       async take(kind: keyof Needs) {
         const token = await p.take(kind);
-        model.own(token, kind);
+        // A fixture from a file has a history the run did not see; one provisioned for it, none.
+        model.own(token, options.provision === 'sandbox' ? undefined : kind);
         return token;
       },
     };
