@@ -52,6 +52,36 @@ it.each(['roadmap-auth-twice', 'duplicate-external-id', 'record-auth-twice', 'mo
   },
 );
 
+/** A mobile duplicate limit of 1 kept at the verify: the code is sent, completing a second authentication is refused. */
+function limitAtVerify(): Fault {
+  const mobileOf = new Map<string, string>();
+  const completed = new Set<string>();
+  const tokenOf = (path: string) => /\/(record|roadmap)\/([^/]+)\/auth\//.exec(path)?.[2] ?? '';
+  const verify = (req: { method: string; path: string }) => req.method === 'PUT' && req.path.endsWith('/auth/verify/');
+  return {
+    answer: (req) =>
+      verify(req) && completed.has(mobileOf.get(tokenOf(req.path)) ?? '')
+        ? {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+            body: '{"data":{},"successful":false,"messages":[]}',
+          }
+        : undefined,
+    response: (req, res) => {
+      if (req.method === 'POST' && tokenOf(req.path)) mobileOf.set(tokenOf(req.path), JSON.parse(req.body).mobile);
+      if (verify(req) && res.status < 300) completed.add(mobileOf.get(tokenOf(req.path)) ?? '');
+      return res;
+    },
+  };
+}
+
+it('a fixed --mobile at a limit of 1 kept at the verify: no stated verdict', async () => {
+  const only = ['record-auth', 'record-auth-twice', 'submit-finishes', 'questions-before-auth'];
+  const result = await runBehind([limitAtVerify()], { mobile: fixedMobile(), only });
+  expect(stated(result)).toEqual([]);
+  expect(exitCodeOf(result)).toBe(2);
+});
+
 it.each([
   ['fresh mobiles', AGAIN_AS_400, {}],
   // Acceptance is never the limit: a fixed --mobile does not excuse it.

@@ -142,8 +142,9 @@ export function createModel({
   const memory = createMemory((map) => forget(map, remember));
   /** Tokens taken as fresh fixtures, and the state each must show when first read. */
   const taken = new Map<string, State>();
-  /** Mobiles an authentication was accepted on, and those whose earlier authentications the traffic never saw. */
-  const used = new Set<string>();
+  /** Authentications accepted per mobile, the mobiles each token's last one sent, and those whose earlier ones the traffic never saw. */
+  const used = new Map<string, number>();
+  const sentBy = new Map<string, string[]>();
   const foreign = new Set<string>();
 
   /** What a read showed of a record: its state, unless a transition predicts it; a fresh fixture's first read must show it fresh. */
@@ -209,8 +210,13 @@ export function createModel({
       return out;
     }
     const k = known(token);
-    if (op === 'authenticateRecord' || op === 'authenticateRoadmap')
-      for (const m of mobilesIn(bodyOf(x.request.body))) used.add(m);
+    if (op === 'authenticateRecord' || op === 'authenticateRoadmap') {
+      const sent = mobilesIn(bodyOf(x.request.body));
+      for (const m of sent) used.set(m, (used.get(m) ?? 0) + 1);
+      sentBy.delete(token);
+      sentBy.set(token, sent);
+      forget(sentBy, remember);
+    }
     if (op === 'authenticateRecord') {
       if (k.kind === 'roadmap' && k.firstRead)
         out.push({
@@ -259,7 +265,8 @@ export function createModel({
   /** Why a refusal of `x` may be the mobile duplicate limit, whose value is not shown: its mobile's earlier authentications. */
   function cause(x: ModelExchange): string | undefined {
     const at = operationOf(x);
-    if (!at || !/^authenticate/.test(at.op) || x.response.status < 400 || x.response.status >= 500) return undefined;
+    if (!at || !/^(authenticate|verify)/.test(at.op) || x.response.status < 400 || x.response.status >= 500)
+      return undefined;
     const mode = records.get(at.token)?.mode ?? roadmaps.get(at.token)?.mode;
     // Stated for roadmap authentication with 400, in SMS mode; a record authentication's limit has no stated status.
     const limit = limitOf('mobile.duplicate');
@@ -268,7 +275,10 @@ export function createModel({
       (at.op === limit.operation && x.response.status !== limit.status)
     )
       return undefined;
-    const m = mobilesIn(bodyOf(x.request.body)).find((m) => foreign.has(m) || used.has(m));
+    // A verify completes the authentication its mobile was sent by (counted already): the limit may be met at either call.
+    const verify = at.op.startsWith('verify');
+    const sent = verify ? (sentBy.get(at.token) ?? []) : mobilesIn(bodyOf(x.request.body));
+    const m = sent.find((m) => foreign.has(m) || (used.get(m) ?? 0) > (verify ? 1 : 0));
     if (!m) return undefined;
     return `the mobile ${foreign.has(m) ? `${m} is the fixed --mobile, whose earlier authentications this run did not see` : `${m} had an authentication accepted earlier in this run`}: it may have reached the mobile duplicate limit (its value is not shown); run without --mobile, or with a fresh one`;
   }
@@ -280,7 +290,7 @@ export function createModel({
   function unpredicted(x: ModelExchange): string | undefined {
     const at = operationOf(x);
     const need = at && NEEDS[at.op];
-    if (!at || !need) return undefined;
+    if (!at || !need) return cause(x);
     const tokens = at.op === 'authenticateRoadmap' ? (roadmaps.get(at.token)?.records ?? []) : [at.token];
     if (!tokens.length) return `the records of roadmap ${at.token} were not read`;
     for (const t of tokens) {
