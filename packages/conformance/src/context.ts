@@ -11,6 +11,7 @@ import {
 import type { OperationId } from './described.js';
 import type { FixturePool } from './fixtures-file/pool.js';
 import type { Http } from './http/client.js';
+import type { Model } from './model/judge.js';
 import type { Settled } from './options.js';
 import { reshape } from './profile/template.js';
 import {
@@ -49,6 +50,8 @@ export interface ContextDeps {
   cap?: number;
   /** The organizer mode of the resource an exchange is about, when the answers read so far said it. */
   modeOf?: (exchange: Exchange) => Mode | undefined;
+  /** The interface's model: what it cannot rule out behind a refusal, and fixtures taken that were used before. */
+  model?: Pick<Model, 'cause' | 'unpredicted' | 'unfit'>;
 }
 
 let externalIds = Math.floor(Math.random() * 1000);
@@ -120,15 +123,28 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
     return errorsOf(profile, op.operationId, wanted, deps.modeOf?.(exchange)).includes(exchange.response.status);
   };
 
+  /** Fixtures this check took: one an earlier run or another client used makes its stated verdicts not the deployment's. */
+  const taken: string[] = [];
+  const unfit = (message: string) => {
+    const why = deps.model?.unfit(taken);
+    if (why) throw new HarnessShortfall(`${message}; but ${why}`);
+  };
+  /** A refusal the model cannot judge: a fixture used before, else what it cannot rule out (`why`). */
+  const notJudged = (message: string, why: string) => {
+    unfit(message);
+    throw new CannotJudge(`could not judge: ${message}; ${why}`);
+  };
+
   const expect = (ok: boolean, message: string, exchange?: Exchange, assumed?: boolean) => {
-    if (!ok)
-      findings.push({
-        rule: check.id,
-        statement: check.statement,
-        message,
-        assumed: assumed ?? check.assumed,
-        exchange: exchange ?? last,
-      });
+    if (ok) return ok;
+    if (!(assumed ?? check.assumed)) unfit(message);
+    findings.push({
+      rule: check.id,
+      statement: check.statement,
+      message,
+      assumed: assumed ?? check.assumed,
+      exchange: exchange ?? last,
+    });
     return ok;
   };
 
@@ -177,12 +193,14 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       const status = isSuccess(wanted) ? (described[0] ?? wanted) : wanted;
       if (got === status) return true;
       // Refused what the suite built on its own assumption: the deployment's choice may differ, not its fault.
-      if (got >= 400 && got < 500 && exchange.assumed?.length)
+      if (got >= 400 && got < 500 && exchange.assumed?.length) {
+        unfit(`${what}: refused with ${got}`);
         throw new AssumptionRefused(
           `${what}: refused with ${got}; the request was built on the suite's assumption (${exchange.assumed.map((p) => p.part).join('; ')})`,
           exchange,
           exchange.assumed,
         );
+      }
       // No success status is stated: another 2xx succeeded, and only the code departs from our choice.
       if (isSuccess(status) && isSuccess(got)) {
         expect(
@@ -193,11 +211,9 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
         );
         return true;
       }
-      // One fixed --mobile meets the mobile duplicate limit, whose value is not shown: not the deployment's failure.
-      if (options.mobile && got >= 400 && got < 500 && /^(authenticate|verify)/.test(exchange.operationId ?? ''))
-        throw new HarnessShortfall(
-          `${what}: refused with ${got} on the fixed --mobile ${options.mobile}, which may have reached the mobile duplicate limit (its value is not shown); run without --mobile, or with a fresh one`,
-        );
+      // A success the model does not predict from a quote (the state it needs unread, a limit it cannot count): not judged.
+      const why = isSuccess(status) && got >= 400 && got < 500 ? deps.model?.unpredicted(exchange) : undefined;
+      if (why) notJudged(`${what}: refused with ${got}`, why);
       return expect(false, `${what}: want ${status}, got ${got}`, exchange);
     },
     expectRefused(exchange, status, what, codeStated = false) {
@@ -218,10 +234,17 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
           exchange,
           exchange.assumed,
         );
+      // Another limit with that status may be what refused it (a mobile's earlier authentications): not judged.
+      const why = codeStated ? deps.model?.cause(exchange) : undefined;
+      if (why) notJudged(`${what}: refused with ${got}, want ${status}`, why);
       expect(false, `${what}: refused with ${got}, want ${status}`, exchange, !codeStated);
       return true;
     },
-    take: (kind) => deps.pool.take(kind),
+    take: async (kind) => {
+      const token = await deps.pool.take(kind);
+      taken.push(token);
+      return token;
+    },
     takeOther: deps.otherPool && ((kind) => (deps.otherPool as FixturePool).take(kind)),
     putBack: (kind, token) => deps.pool.putBack?.(kind, token),
     smsCode: (request) => deps.sms.code(request),
@@ -241,5 +264,5 @@ export function createContext(deps: ContextDeps, check: { id: string; statement:
       deps.held?.delete(key);
     },
   };
-  return { ctx, findings };
+  return { ctx, findings, taken };
 }

@@ -68,7 +68,8 @@ export async function run(given: RunOptions): Promise<RunResult> {
       ...p,
       async take(kind: keyof Needs) {
         const token = await p.take(kind);
-        model.own(token);
+        // A fixture from a file has a history the run did not see; one provisioned for it, none.
+        model.own(token, options.provision === 'sandbox' ? undefined : kind);
         return token;
       },
     };
@@ -90,6 +91,8 @@ export async function run(given: RunOptions): Promise<RunResult> {
     cap: target === 'live' ? LIVE_CAP + beyondDefault(options.explore) : undefined,
   };
 
+  deps.model = model;
+  if (options.mobile) model.foreign(options.mobile);
   deps.modeOf = (exchange) => {
     const at = operationOf(exchange);
     return at && model.modeOf(at.token);
@@ -136,7 +139,7 @@ export async function run(given: RunOptions): Promise<RunResult> {
     const waitedBefore = http.waitedMs();
     const before = http.requests();
     const assumed = basisIsAssumed(check.basis, operations, assumptions);
-    const { ctx, findings } = createContext(deps, { id: check.id, statement: check.statement, assumed });
+    const { ctx, findings, taken } = createContext(deps, { id: check.id, statement: check.statement, assumed });
     sink = (exchange) => {
       if (exchange.operationId?.startsWith('__')) return;
       const operation = operations.find((o) => o.operationId === exchange.operationId);
@@ -186,6 +189,9 @@ export async function run(given: RunOptions): Promise<RunResult> {
           assumed: false,
         });
     }
+    // A fixture an earlier run or another client used: what the check saw of it is no verdict.
+    const unfit = model.unfit(taken);
+    if (unfit && !shortfall && !skip) shortfall = `could not run: ${unfit}`;
     const waitMs = http.waitedMs() - waitedBefore;
     const base = {
       ...skipped(check, ''),

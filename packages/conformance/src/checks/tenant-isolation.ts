@@ -16,7 +16,7 @@ export const tenantIsolation: Check = {
   needs: { ready: 1, roadmaps: 1 },
   otherKey: true,
   shares: [AUTHENTICATED],
-  requests: 8,
+  requests: 9,
   beyondPlan: pagingBeyondPlan(PAGE_LIMITS['tenant-isolation']),
   claims: [
     stated(
@@ -44,6 +44,8 @@ export const tenantIsolation: Check = {
   async run(ctx) {
     const record = await ctx.take('ready');
     const roadmap = await ctx.take('roadmaps');
+    // When it was made: a listing read newest first down to an older record has shown every newer one.
+    const created = dataOf<Schemas['RecordDetail']>(await ctx.call('getRecord', { params: { token: record } }))?.create;
     const other = { key: 'other' as const };
     // Accepted is the breach (stated); 404 rather than 403 is the description's choice.
     ctx.expectRefused(
@@ -85,6 +87,7 @@ export const tenantIsolation: Check = {
       filter: { status: '2', auth_required: 'true' },
       maxPages: PAGE_LIMITS['tenant-isolation'],
       until: (records) => records.some((r) => r.token === record),
+      since: typeof created === 'string' ? Date.parse(created) : undefined,
     });
     const leaked = list.records.some((r) => r.token === record);
     ctx.expect(!leaked, "another organizer's listing does not show this organizer's record", list.last, false);

@@ -304,12 +304,22 @@ class AuthRecord extends OnRecord {
 function judgeDomain(w: World, first: Exchange, input: Input, judged: boolean, what: string, quote: string) {
   const status = first.response.status;
   if (input.invalid || !judged || status < 400 || status >= 500 || status === 429 || first.assumed?.length) return;
-  w.problem(
+  refusedValid(
+    w,
     first,
-    'explore.valid-refused',
     quote,
     `${what} inside the stated domain (${describeInput(input)}, ages and genders inside the tests' limits, a fresh mobile) was refused with ${status}`,
   );
+}
+
+/**
+ * A refusal of a call the sequence expected to succeed: stated where the model, from a quote,
+ * predicts success (its records read in the state it needs, no limit it cannot count); else a note.
+ */
+function refusedValid(w: World, x: Exchange, quote: string, message: string, id = 'explore.valid-refused') {
+  const why = w.model.unpredicted(x);
+  if (why) w.ctx.expect(false, `${message}, where the model predicts nothing: ${why}`, x, true);
+  else w.problem(x, id, quote, message);
 }
 
 /** In order: a roadmap not yet authenticated; out of order: any (a second authentication). */
@@ -409,11 +419,12 @@ async function submit(w: World, token: string, a: Answers) {
   const ready = w.authenticated.has(token) && !w.finished.has(token);
   // Authenticated, not finished: a 409 is stated for a completed record only, and one record's limit is no other's.
   if (q.response.status === 409 && ready)
-    w.problem(
+    refusedValid(
+      w,
       q,
-      'explore.questions-409',
       Q.q409,
       `the questionnaire of record ${token}, authenticated and not finished in this sequence, was refused with 409`,
+      'explore.questions-409',
     );
   const drawn = isSuccess(q.response.status) ? drawnAnswers(dataOf(q), a.pick, a.text) : undefined;
   if (!drawn) return;
@@ -424,9 +435,9 @@ async function submit(w: World, token: string, a: Answers) {
   const status = x.response.status;
   if (isSuccess(status)) w.finished.add(token);
   else if (ready && a.fits && drawn.known && status >= 400 && status < 500 && status !== 429)
-    w.problem(
+    refusedValid(
+      w,
       x,
-      'explore.valid-refused',
       Q.oId,
       `answers of record ${token}'s own questionnaire, one per question in order, each an option's id or a text, were refused with ${status}`,
     );

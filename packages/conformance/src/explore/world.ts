@@ -64,7 +64,8 @@ export class World {
   readonly reads = new Map<string, Exchange[]>();
   /** Why the sequence stopped early (its requests or fixtures spent), when it did. */
   stopped?: string;
-  private readonly model = createModel();
+  /** The sequence's model: what it predicts is what the sequence may state. */
+  readonly model = createModel();
 
   constructor(
     readonly ctx: CheckContext,

@@ -210,6 +210,29 @@ export interface ReadOptions {
   maxPages?: number;
   /** Called with each page's records that were read (for expectations on each page). */
   onPage?: (records: RecordData[], exchange: Exchange) => void;
+  /**
+   * When the record looked for was created (ms): once the records read, newest first, are in creation
+   * order and reach an older one, every newer record was read. A listing numbered oldest first past
+   * `maxPages` is then read from its last page back.
+   */
+  since?: number;
+}
+
+/** The records, newest first, are in creation order (one older than another, none newer) and reach one created before `since`. */
+function reached(newestFirst: RecordData[], since: number) {
+  const times = newestFirst.map((r) => (typeof r.create === 'string' ? Date.parse(r.create) : Number.NaN));
+  const steps = times.slice(1).map((t, i) => (times[i] as number) - t);
+  return (
+    !times.some(Number.isNaN) && steps.every((d) => d >= 0) && steps.some((d) => d > 0) && times.some((t) => t < since)
+  );
+}
+
+/** The number of a numbered listing's last page, when its first page says how many there are. */
+function lastPageOf(exchange: Exchange, base: number): number | undefined {
+  const m = metaOf(exchange.response.json);
+  const last = num(m[first(m, 'last_page', 'lastPage') ?? '']);
+  const pages = num(m[first(m, 'pages', 'total_pages', 'totalPages', 'page_count', 'pageCount') ?? '']);
+  return last ?? (pages === undefined ? undefined : base + pages - 1);
 }
 
 /**
@@ -218,7 +241,7 @@ export interface ReadOptions {
  * Big pages are asked for (`page_size`, then the size parameter the page names), never required.
  */
 export async function readListing(ctx: CheckContext, options: ReadOptions = {}): Promise<ListingRead> {
-  const { key, filter = {}, until, maxPages = 20, onPage } = options;
+  const { key, filter = {}, until, maxPages = 20, onPage, since } = options;
   const { paging } = ctx.profile.listing;
   const exchanges: Exchange[] = [];
   const ask = async (query: Record<string, string>, extra: Record<string, string>) => {
@@ -262,7 +285,31 @@ export async function readListing(ctx: CheckContext, options: ReadOptions = {}):
     records.push(...page);
     onPage?.(page, last);
     if (until?.(records)) return result(false, 'stopped: found');
+    if (since !== undefined && reached(records, since))
+      return result(true, `the records read are newest first, down to one created before the one looked for`);
     const next = nextPage(last, query, page.length, records.length, paging.style, base);
+    const lastPage = lastPageOf(last, base);
+    // Oldest first, past the bound: the newest pages, from the last back, until one holds an older record.
+    if (
+      since !== undefined &&
+      'query' in next &&
+      'page' in next.query &&
+      lastPage !== undefined &&
+      lastPage - base >= maxPages
+    )
+      for (let at = lastPage, newest: RecordData[] = []; at > lastPage - maxPages + pages; at--) {
+        last = await ask({ ...next.query, page: String(at) }, {});
+        pages++;
+        const back = last.response.status === 200 ? recordsOf(dataOf(last)) : [];
+        records.push(...back);
+        newest.push(...back.reverse());
+        if (until?.(records)) return result(false, 'stopped: found');
+        if (reached(newest, since))
+          return result(
+            true,
+            `pages ${lastPage} back to ${at} read, in creation order down to a record created before the one looked for`,
+          );
+      }
     if ('end' in next) return result(true, next.end);
     if ('unknown' in next)
       return result(

@@ -2,7 +2,8 @@ import { entryTokenOf } from '../journey/roadmap.js';
 import { Q } from '../quotes.js';
 import type { Exchange, Finding } from '../types.js';
 import { type Kind, type Mode, type ModelOperation, PATHS, STATES, type State, TRANSITIONS } from './interface.js';
-import { createMemory, integer, type ModelExchange, type ModelVerdict } from './memory.js';
+import { limitOf } from './limits.js';
+import { bodyOf, createMemory, integer, type ModelExchange, type ModelVerdict } from './memory.js';
 
 export type { ModelExchange, ModelVerdict } from './memory.js';
 
@@ -17,6 +18,8 @@ interface Known {
   /** Its role as first read, and that read. */
   role?: string;
   firstRead?: ModelExchange;
+  /** A fixture taken fresh that its first read showed used: why it does not fit. */
+  unfit?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -40,6 +43,24 @@ export function operationOf(x: ModelExchange): { op: ModelOperation; token: stri
   }
   return undefined;
 }
+
+/** The state each operation needs to succeed: otherwise one of its limits or prerequisites refuses it. */
+const NEEDS: Partial<Record<ModelOperation, State>> = {
+  authenticateRecord: 'ready',
+  authenticateRoadmap: 'ready',
+  getQuestions: 'authenticated',
+  submitAnswers: 'authenticated',
+};
+
+/** The mobile numbers a body sends, by their last ten digits (its shape may be the deployment's). */
+const mobilesIn = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? /^(\+98|98|0)9\d{9}$/.test(v)
+      ? [v.slice(-10)]
+      : []
+    : typeof v === 'object' && v !== null
+      ? Object.values(v).flatMap(mobilesIn)
+      : [];
 
 /** The envelope's `data`, read tolerantly: the parsed body's `data`, else nothing. */
 function dataOf(x: ModelExchange): unknown {
@@ -119,6 +140,21 @@ export function createModel({
   };
 
   const memory = createMemory((map) => forget(map, remember));
+  /** Tokens taken as fresh fixtures, and the state each must show when first read. */
+  const taken = new Map<string, State>();
+  /** Authentications accepted per mobile, the mobiles each token's last one sent, and those whose earlier ones the traffic never saw. */
+  const used = new Map<string, number>();
+  const sentBy = new Map<string, string[]>();
+  const foreign = new Set<string>();
+
+  /** What a read showed of a record: its state, unless a transition predicts it; a fresh fixture's first read must show it fresh. */
+  function learn(token: string, state: State | undefined) {
+    const k = known(token);
+    const fresh = taken.get(token) ?? (k.roadmap ? taken.get(k.roadmap) : undefined);
+    if (fresh && state && state !== fresh && !k.state && !k.movedBy)
+      k.unfit = `record ${token} was ${state} when this run first read it, not ${fresh}: a fixture an earlier run or another client used (fixtures must be fresh: plan --write-fixtures)`;
+    if (state && !k.movedBy) k.state = state;
+  }
 
   /** What every answer said, held against the earlier ones (memory.ts), and the transitions' predictions. */
   function observe(x: ModelExchange): ModelVerdict[] {
@@ -152,6 +188,7 @@ export function createModel({
       }
       k.mode ??= read.mode;
       k.kind ??= read.kind;
+      learn(token, read.state);
       const predicted = k.movedBy ? k.state : undefined;
       if (predicted && k.movedBy) {
         const want = STATES[predicted];
@@ -169,10 +206,17 @@ export function createModel({
             message: `after ${k.movedBy.transition} succeeded, the record must be ${predicted} (status ${want.status}${want.auth_required === undefined ? '' : `, auth_required ${want.auth_required}`}${predicted === 'authenticated' ? ', a profile linked' : ''}${predicted === 'finished' ? ', is_finished true' : ''}); it shows status ${read.status}, auth_required ${String(read.authRequired)}${read.profile === null ? ', no profile' : ''}`,
             exchanges: [k.movedBy.exchange, x],
           });
-      } else if (read.state) k.state = read.state;
+      }
       return out;
     }
     const k = known(token);
+    if (op === 'authenticateRecord' || op === 'authenticateRoadmap') {
+      const sent = mobilesIn(bodyOf(x.request.body));
+      for (const m of sent) used.set(m, (used.get(m) ?? 0) + 1);
+      sentBy.delete(token);
+      sentBy.set(token, sent);
+      forget(sentBy, remember);
+    }
     if (op === 'authenticateRecord') {
       if (k.kind === 'roadmap' && k.firstRead)
         out.push({
@@ -187,21 +231,23 @@ export function createModel({
     else if (op === 'getRoadmap') {
       const data = dataOf(x);
       if (!isObject(data)) return [];
-      const entries = Array.isArray(data.test_records) ? data.test_records : [];
-      const tokens = entries.flatMap((e) => {
+      const entries = (Array.isArray(data.test_records) ? data.test_records : []).flatMap((e) => {
         const t = entryTokenOf(e);
-        return t ? [t.toLowerCase()] : [];
+        return t ? [{ t: t.toLowerCase(), e }] : [];
       });
+      const tokens = entries.map(({ t }) => t);
       const mode: Mode | undefined =
         data.tests_auth_required === true ? 'sms' : data.tests_auth_required === false ? 'instant' : undefined;
       roadmaps.delete(token);
       roadmaps.set(token, { mode, records: tokens });
       forget(roadmaps, remember);
-      for (const t of tokens) {
+      for (const { t, e } of entries) {
         const r = known(t);
         r.kind = 'roadmap';
         r.roadmap = token;
         r.mode ??= mode;
+        // An entry that shows its record's stated fields says its state (its shape is not shown: else nothing).
+        learn(t, readRecord(e)?.state);
       }
     } else if (op === 'authenticateRoadmap' || op === 'verifyRoadmapAuth') {
       const map = roadmaps.get(token);
@@ -216,9 +262,66 @@ export function createModel({
     return out;
   }
 
+  /** Why a refusal of `x` may be the mobile duplicate limit, whose value is not shown: its mobile's earlier authentications. */
+  function cause(x: ModelExchange): string | undefined {
+    const at = operationOf(x);
+    if (!at || !/^(authenticate|verify)/.test(at.op) || x.response.status < 400 || x.response.status >= 500)
+      return undefined;
+    const mode = records.get(at.token)?.mode ?? roadmaps.get(at.token)?.mode;
+    // Stated for roadmap authentication with 400, in SMS mode; a record authentication's limit has no stated status.
+    const limit = limitOf('mobile.duplicate');
+    if (
+      (mode && limit.mode && mode !== limit.mode) ||
+      (at.op === limit.operation && x.response.status !== limit.status)
+    )
+      return undefined;
+    // A verify completes the authentication its mobile was sent by (counted already): the limit may be met at either call.
+    const verify = at.op.startsWith('verify');
+    const sent = verify ? (sentBy.get(at.token) ?? []) : mobilesIn(bodyOf(x.request.body));
+    const m = sent.find((m) => foreign.has(m) || (used.get(m) ?? 0) > (verify ? 1 : 0));
+    if (!m) return undefined;
+    return `the mobile ${foreign.has(m) ? `${m} is the fixed --mobile, whose earlier authentications this run did not see` : `${m} had an authentication accepted earlier in this run`}: it may have reached the mobile duplicate limit (its value is not shown); run without --mobile, or with a fresh one`;
+  }
+
+  /**
+   * Why the model does not predict that `x` succeeds: the state it needs is not the one known of its
+   * records (unread, or another), or a limit it cannot count may refuse it; undefined where a quote predicts success.
+   */
+  function unpredicted(x: ModelExchange): string | undefined {
+    const at = operationOf(x);
+    const need = at && NEEDS[at.op];
+    if (!at || !need) return cause(x);
+    const tokens = at.op === 'authenticateRoadmap' ? (roadmaps.get(at.token)?.records ?? []) : [at.token];
+    if (!tokens.length) return `the records of roadmap ${at.token} were not read`;
+    for (const t of tokens) {
+      const k = records.get(t);
+      if (k?.state !== need)
+        return `record ${t} is ${k?.state ? `known ${k.state}` : 'in a state not read'}, and ${at.op} needs it ${need}`;
+      if (at.op === 'authenticateRecord' && k.kind !== 'standalone')
+        return `record ${t} is not known standalone (rule 3)`;
+    }
+    return cause(x);
+  }
+
   return {
     observe,
-    own: memory.own,
+    cause,
+    unpredicted,
+    /** A token the traffic took as its own; `kind`: a fresh fixture of that kind, whose first read must show it so. */
+    own(token: string, kind?: string) {
+      memory.own(token);
+      if (kind) taken.set(token.toLowerCase(), kind === 'vipWait' ? 'vip-wait' : 'ready');
+    },
+    /** A mobile whose earlier authentications the traffic did not see (a fixed --mobile). */
+    foreign(mobile: string) {
+      for (const m of mobilesIn(mobile)) foreign.add(m);
+    },
+    /** Why a fixture taken (a record, or a roadmap's records) does not fit: an earlier run or another client used it. */
+    unfit: (tokens: string[]) =>
+      tokens
+        .flatMap((t) => [t.toLowerCase(), ...(roadmaps.get(t.toLowerCase())?.records ?? [])])
+        .map((t) => records.get(t)?.unfit)
+        .find(Boolean),
     /** Records and roadmaps it remembers (at most `remember` of each). */
     size: () => ({
       records: Math.max(records.size, memory.size().records),
