@@ -34,8 +34,9 @@ function sync(m: Counts, w: World) {
 /** The i-th of a list, round. */
 const nth = <T>(list: T[], i: number) => list[i % list.length] as T;
 const order = (inOrder: boolean) => (inOrder ? '' : ', out of order');
+const recordAt = (i: number) => (i === -1 ? 'the last record taken' : `record ${i}${i < 0 ? ' (from the last)' : ''}`);
 
-const PERSIAN = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
+export const PERSIAN = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
 
 /**
  * A profile input drawn from the stated domain and its edges ("max 50 characters, Persian letters",
@@ -143,6 +144,7 @@ abstract class Step implements fc.AsyncCommand<Counts, World> {
   abstract act(m: Counts, w: World): Promise<void>;
   async run(m: Counts, w: World) {
     if (w.stopped) return;
+    w.steps.push(String(this));
     try {
       await this.act(m, w);
       // What it may have changed of its records and their siblings, read back at once (a refusal's too).
@@ -163,12 +165,13 @@ abstract class OnRecord extends Step {
     super();
   }
   check = (m: Readonly<Counts>) => m.records > 0;
+  /** The i-th record taken; a negative i counts from the last. */
   protected held(w: World): Held {
-    return w.records[this.i % w.records.length] as Held;
+    return w.records.at(this.i % w.records.length) as Held;
   }
 }
 
-class TakeRecord extends Step {
+export class TakeRecord extends Step {
   check = (m: Readonly<Counts>) => m.records < 4;
   async act(_m: Counts, w: World) {
     const spare = w.reuse('records');
@@ -233,14 +236,14 @@ async function readHeld(w: World, token: string): Promise<HeldRoadmap> {
   return held;
 }
 
-class Read extends OnRecord {
+export class Read extends OnRecord {
   async act(_m: Counts, w: World) {
     await w.call('getRecord', { params: { token: this.held(w).token } });
   }
-  override toString = () => `read record ${this.i}`;
+  override toString = () => `read ${recordAt(this.i)}`;
 }
 
-class ReadRoadmap extends Step {
+export class ReadRoadmap extends Step {
   constructor(readonly j: number) {
     super();
   }
@@ -252,14 +255,14 @@ class ReadRoadmap extends Step {
 }
 
 /** A record's result (its path is not shown: the profile's, else the description's); whatever it says is held. */
-class Result extends OnRecord {
+export class Result extends OnRecord {
   async act(_m: Counts, w: World) {
     await w.call('getResult', { params: { token: this.held(w).token } });
   }
-  override toString = () => `read the result of record ${this.i}`;
+  override toString = () => `read the result of ${recordAt(this.i)}`;
 }
 
-class List extends Step {
+export class List extends Step {
   check = () => true;
   async act(_m: Counts, w: World) {
     await w.call('listRecords', { query: { status: '2', auth_required: 'true' } });
@@ -268,7 +271,7 @@ class List extends Step {
 }
 
 /** In order: a standalone record not yet authenticated; out of order: any (a roadmap's, one authenticated). */
-class AuthRecord extends OnRecord {
+export class AuthRecord extends OnRecord {
   constructor(
     i: number,
     readonly input: Input,
@@ -313,7 +316,7 @@ function judgeDomain(w: World, first: Exchange, input: Input, judged: boolean, w
 }
 
 /** In order: a roadmap not yet authenticated; out of order: any (a second authentication). */
-class AuthRoadmap extends Step {
+export class AuthRoadmap extends Step {
   constructor(
     readonly j: number,
     readonly input: Input,
@@ -392,7 +395,7 @@ function drawnAnswers(questionnaire: unknown, pick: number, text: string) {
 }
 
 /** Answers to be drawn: whether they fit (or are one short), which options, what text. */
-interface Answers {
+export interface Answers {
   fits: boolean;
   pick: number;
   text: string;
@@ -435,7 +438,7 @@ const describeAnswers = (a: Answers) =>
   `${a.fits ? 'answers that fit' : 'one answer short'}, options drawn at ${a.pick}`;
 
 /** In order: a record authenticated and not finished; out of order: any (before authentication, a second time). */
-class Submit extends OnRecord {
+export class Submit extends OnRecord {
   constructor(
     i: number,
     readonly answers: Answers,
@@ -451,7 +454,7 @@ class Submit extends OnRecord {
 }
 
 /** The loop the interface gives after a roadmap's authentication: each of its records' questions and answers, its siblings read back between. */
-class SubmitRoadmap extends Step {
+export class SubmitRoadmap extends Step {
   constructor(
     readonly j: number,
     readonly answers: Answers,

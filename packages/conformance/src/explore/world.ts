@@ -50,6 +50,8 @@ const READS = new Set<OperationId>(['getRecord', 'getRoadmap', 'listRecords', 'g
  */
 export class World {
   readonly exchanges: Exchange[] = [];
+  /** The commands that ran, as the failure prints them. */
+  readonly steps: string[] = [];
   readonly problems: Problem[] = [];
   readonly records: Held[] = [];
   readonly roadmaps: HeldRoadmap[] = [];
