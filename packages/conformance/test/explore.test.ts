@@ -89,14 +89,42 @@ describe('each breach no single answer shows fails explore as stated, shrunk to 
   });
 });
 
-it("the other organizer is explored too: a breach only its key meets fails explore, named as that key's", async () => {
+/** Fresh resources made through the sandbox's control API with `key`, as a fixtures file lists them. */
+async function fixturesOf(key: string) {
+  const make = async (path: string, body: unknown) => {
+    const init = { method: 'POST', headers: { 'API-KEY': key, 'Content-Type': 'application/json' } };
+    const answer = await fetch(`${sandbox?.url}/__sandbox/${path}/`, { ...init, body: JSON.stringify(body) });
+    return ((await answer.json()) as { data: { token: string } }).data.token;
+  };
+  const ready = () => make('records', { test_id: 'career-interest', state: 'ready' });
+  return {
+    records: { ready: await Promise.all([1, 2, 3, 4].map(ready)) },
+    roadmaps: await Promise.all([1, 2].map(() => make('roadmaps', {}))),
+  };
+}
+
+it("a fixtures file's other organizer is explored too: a breach only its key meets fails explore, named as that key's", async () => {
   const cut = (EXPLORE_FAULTS.find(([name]) => name.startsWith('valid input at an edge')) as ExploreFault)[1];
   // The name cut in answers to the other (instant) organizer only; the main one (SMS) keeps it whole.
-  const theirs: Fault = {
+  const proxy = await startFaultProxy(sandbox?.url as string, {
     response: (req, res, state) =>
       req.headers['api-key'] === OTHER_KEY ? (cut.response?.(req, res, state) ?? res) : res,
-  };
-  const [finding] = stated(await slot(() => explore('sms', theirs, 1, true)));
+  });
+  // As on a live target: the resources of each organizer named in one file, none provisioned by the run.
+  const fixtures = { ...(await fixturesOf(MAIN_KEY)), other: await fixturesOf(OTHER_KEY) };
+  const result = await slot(() =>
+    run({
+      baseUrl: proxy.url,
+      ...keysOf('sms'),
+      fixtures,
+      sms: 'sandbox',
+      rate: false,
+      clock,
+      only: ['explore'],
+      ...described,
+    }),
+  ).finally(() => proxy.close());
+  const [finding] = stated(result);
   expect(finding?.message).toMatch(/shows profile\.name .* sent /);
   expect(finding?.message).toMatch(/sequences drawn, with the other organizer's key, seed 1\)/);
 });
