@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { HarnessShortfall, type Purpose } from '../check.js';
+import { describeRead, readListing } from '../journey/listing.js';
 import { assumedOf, limitsOf, type TestRules } from '../journey/profile.js';
 import { readRoadmap } from '../journey/roadmap.js';
 import { dataOf } from '../journey/steps.js';
+import { integer } from '../model/memory.js';
 import { Q } from '../quotes.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { type Held, type HeldRoadmap, Spent, type World } from './world.js';
@@ -35,6 +37,11 @@ function sync(m: Counts, w: World) {
 const nth = <T>(list: T[], i: number) => list[i % list.length] as T;
 const order = (inOrder: boolean) => (inOrder ? '' : ', out of order');
 const recordAt = (i: number) => (i === -1 ? 'the last record taken' : `record ${i}${i < 0 ? ' (from the last)' : ''}`);
+
+/** Pages a listing read of exploration takes at most (newest first, its own records are on the first). */
+const PAGES = 5;
+const isReady = (data: Record<string, unknown> | null | undefined) =>
+  integer(data?.status) === 2 && data?.auth_required === true;
 
 export const PERSIAN = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
 
@@ -188,6 +195,7 @@ export class TakeRecord extends Step {
         token,
         test: (data?.test ?? {}) as Record<string, unknown>,
         sms: data?.tests_auth_required !== false,
+        ready: isReady(data),
       });
     }
   }
@@ -230,6 +238,7 @@ async function readHeld(w: World, token: string): Promise<HeldRoadmap> {
       role,
       test: (detail?.test ?? {}) as Record<string, unknown>,
       sms: held.sms,
+      ready: isReady(detail),
     });
   }
   w.reads.set(token, reads);
@@ -264,10 +273,26 @@ export class Result extends OnRecord {
 
 export class List extends Step {
   check = () => true;
+  /** The filtered listing, read until it shows every record held ready (standalone and roadmap records alike) or ends. */
   async act(_m: Counts, w: World) {
-    await w.call('listRecords', { query: { status: '2', auth_required: 'true' } });
+    const ready = w.records.filter((r) => r.ready && !w.changed(r)).map((r) => r.token);
+    const listed = (records: { token: string }[]) => ready.filter((t) => !records.some((r) => r.token === t));
+    const read = await readListing(w.context, {
+      filter: { status: '2', auth_required: 'true' },
+      maxPages: PAGES,
+      until: (records) => listed(records).length === 0,
+    });
+    const missing = listed(read.records);
+    // Only a listing read to its end (its own paging says so) shows what it leaves out.
+    if (read.complete && missing.length)
+      w.problem(
+        read.last,
+        'explore.unlisted',
+        Q.rule1,
+        `record ${missing.join(', ')}, read ready (status 2, auth_required true) and changed by no call since, is not in the listing filtered by status 2 and auth_required true: ${describeRead(read)}`,
+      );
   }
-  override toString = () => 'list the ready records (rule 1)';
+  override toString = () => 'list the ready records (rule 1) until those held ready show';
 }
 
 /** In order: a standalone record not yet authenticated; out of order: any (a roadmap's, one authenticated). */

@@ -55,12 +55,12 @@ export const TOURS = [
     new AuthRecord(0, edges, true),
     new Result(-2),
   ],
-  // A roadmap: every role's profile at the 50-character edge with a space, each record answered.
+  // A roadmap: listed while ready, every role's profile at the 50-character edge with a space, each record answered.
   [
+    new List(),
     new AuthRoadmap(0, { ...plain, name: letters(49, 24), mobile: '090', male: false, day: 0, at: 0.1 }, true),
     new SubmitRoadmap(0, answers(2, letters(2)), true),
     new Result(0),
-    new List(),
     new ReadRoadmap(0),
   ],
   // Refused, then valid: outside the domain, twice, one answer short; each refusal read back before the next call.
