@@ -1,6 +1,7 @@
 // How many seeds of ten catch each of the suite's exploration breaches (test/faults/explore.ts) at
 // exploration's default share, with the main key alone as on a live target: the figures the
-// README gives. `TAS_EXPLORE_REQUESTS` and `TAS_EXPLORE_SEEDS` change the share and the seeds.
+// README gives. `TAS_EXPLORE_REQUESTS` and `TAS_EXPLORE_SEEDS` change the share and the seeds;
+// `TAS_EXPLORE_OTHER=1` gives the other organizer's key too (its tours and sequences take their part).
 import { startSandbox } from '@tas/sandbox';
 import { EXPLORE_REQUESTS } from '../src/explore/check.js';
 import { run } from '../src/run.js';
@@ -21,6 +22,7 @@ for (const [name, fault, mode] of EXPLORE_FAULTS) {
     const result = await run({
       baseUrl: proxy.url,
       apiKey: mode === 'sms' ? MAIN_KEY : OTHER_KEY,
+      ...(process.env.TAS_EXPLORE_OTHER ? { otherApiKey: mode === 'sms' ? OTHER_KEY : MAIN_KEY } : {}),
       provision: 'sandbox',
       rate: false,
       clock,

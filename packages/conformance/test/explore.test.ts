@@ -98,8 +98,9 @@ async function fixturesOf(key: string) {
   };
   const ready = () => make('records', { test_id: 'career-interest', state: 'ready' });
   return {
-    records: { ready: await Promise.all([1, 2, 3, 4].map(ready)) },
-    roadmaps: await Promise.all([1, 2].map(() => make('roadmaps', {}))),
+    // What `plan` counts for 100 requests of exploration: 5 of each.
+    records: { ready: await Promise.all([1, 2, 3, 4, 5].map(ready)) },
+    roadmaps: await Promise.all([1, 2, 3, 4, 5].map(() => make('roadmaps', {}))),
   };
 }
 
@@ -121,6 +122,8 @@ it("a fixtures file's other organizer is explored too: a breach only its key mee
       rate: false,
       clock,
       only: ['explore'],
+      // The main organizer's tours come first: past them, the other's.
+      explore: 100,
       ...described,
     }),
   ).finally(() => proxy.close());

@@ -15,9 +15,9 @@ const proven =
   "proven by the suite's own tests: a deployment that breaks it, which exploring fails as stated (state held across answers: no generated family makes it)";
 
 /**
- * Sequences of calls drawn from the model with fast-check (`fc.commands`): repeated and out of
- * order, a valid call after a refused one, every roadmap the fixtures give, inputs from the stated
- * domain and its edges, each resource read back at the end. Every answer goes through a model of
+ * The tours (tours.ts), then sequences of calls drawn from the model with fast-check
+ * (`fc.commands`): repeated and out of order, a valid call after a refused one, every roadmap the
+ * fixtures give, inputs from the stated domain and its edges, each resource read back at the end. Every answer goes through a model of
  * the sequence's own; a contradiction fails the sequence, which fast-check shrinks (replaying it on
  * fresh resources) to the shortest that still fails, within the requests the run gives it.
  */
@@ -98,10 +98,10 @@ async function explore(ctx: CheckContext, seed: number, requests: number) {
       world.spareUnchanged();
     }
   };
-  // The tours first, each organizer's in turn (a tour shrinks by leaving steps out), then drawn sequences.
+  // The tours first, the main organizer's then the other's (a tour shrinks by leaving steps out), then drawn sequences.
   const runs = [
-    ...TOURS.flatMap((tour) =>
-      explored.map((theirs) => () => {
+    ...explored.flatMap((theirs) =>
+      TOURS.map((tour) => () => {
         const steps = fc.tuple(...tour.map((step) => fc.option(fc.constant(step), { nil: undefined })));
         const property = fc.asyncProperty(fc.constant(theirs), steps, sequence);
         return fc.check(property, { seed, numRuns: 1, examples: [[theirs, tour]] });
