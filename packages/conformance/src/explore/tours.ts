@@ -72,7 +72,7 @@ export const TOURS = [
     new Submit(0, answers(0, letters(1)), false),
     new AuthRoadmap(0, { ...plain, invalid: 'name-51' }, true),
     new AuthRoadmap(0, { ...plain, invalid: 'name-latin' }, true),
-    new AuthRoadmap(0, { ...plain, name: letters(2, 1), wrongCodeFirst: true }, true),
+    new AuthRoadmap(0, { ...plain, name: letters(4, 2), wrongCodeFirst: true }, true),
     new AuthRoadmap(0, plain, false),
   ],
 ];
