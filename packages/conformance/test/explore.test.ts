@@ -1,6 +1,6 @@
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPLORE_REQUESTS } from '../src/explore/check.js';
+import { EXPLORE_REQUESTS, exploreCheck } from '../src/explore/check.js';
 import { type RunResult, run } from '../src/run.js';
 import { DEFAULT_SEED } from '../src/selection.js';
 import { described } from './described-once.js';
@@ -89,6 +89,10 @@ describe('each breach no single answer shows fails explore as stated, shrunk to 
   });
 });
 
+/** Requests of exploration that reach past the main organizer's tours, and the fixtures they need. */
+const OTHERS_TOO = 100;
+const NEEDS = exploreCheck({ seed: 1, requests: OTHERS_TOO }).needs;
+
 /** Fresh resources made through the sandbox's control API with `key`, as a fixtures file lists them. */
 async function fixturesOf(key: string) {
   const make = async (path: string, body: unknown) => {
@@ -98,9 +102,9 @@ async function fixturesOf(key: string) {
   };
   const ready = () => make('records', { test_id: 'career-interest', state: 'ready' });
   return {
-    // What `plan` counts for 100 requests of exploration: 5 of each.
-    records: { ready: await Promise.all([1, 2, 3, 4, 5].map(ready)) },
-    roadmaps: await Promise.all([1, 2, 3, 4, 5].map(() => make('roadmaps', {}))),
+    // What `plan` counts for the requests of exploration given.
+    records: { ready: await Promise.all(Array.from({ length: NEEDS?.ready ?? 0 }, ready)) },
+    roadmaps: await Promise.all(Array.from({ length: NEEDS?.roadmaps ?? 0 }, () => make('roadmaps', {}))),
   };
 }
 
@@ -123,7 +127,7 @@ it("a fixtures file's other organizer is explored too: a breach only its key mee
       clock,
       only: ['explore'],
       // The main organizer's tours come first: past them, the other's.
-      explore: 100,
+      explore: OTHERS_TOO,
       ...described,
     }),
   ).finally(() => proxy.close());
