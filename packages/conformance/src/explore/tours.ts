@@ -1,23 +1,11 @@
-import {
-  type Answers,
-  AuthRecord,
-  AuthRoadmap,
-  type Input,
-  List,
-  PERSIAN,
-  ReadRoadmap,
-  Result,
-  Submit,
-  SubmitRoadmap,
-  TakeRecord,
-} from './commands.js';
+import * as c from './commands.js';
 
 /** `n` Persian letters, a space after the first `space` when given (a name of two words). */
 const letters = (n: number, space?: number) => {
-  const s = Array.from({ length: n }, (_, i) => PERSIAN[(i * 7) % PERSIAN.length]).join('');
+  const s = Array.from({ length: n }, (_, i) => c.PERSIAN[(i * 7) % c.PERSIAN.length]).join('');
   return space ? `${s.slice(0, space)} ${s.slice(space)}` : s;
 };
-const plain: Input = {
+const plain: c.Input = {
   name: letters(9, 4),
   at: 0.5,
   day: 100,
@@ -27,7 +15,7 @@ const plain: Input = {
   wrongCodeFirst: false,
 };
 /** The longest name with no space, and every other part of the profile at an edge of its own. */
-const edges: Input = {
+const edges: c.Input = {
   ...plain,
   name: letters(50),
   externalId: true,
@@ -36,7 +24,7 @@ const edges: Input = {
   at: 0.9,
   wrongCodeFirst: true,
 };
-const answers = (pick: number, text: string): Answers => ({ fits: true, pick, text });
+const answers = (pick: number, text: string): c.Answers => ({ fits: true, pick, text });
 
 /**
  * The coverage-first plan: before any drawn sequence, each command once, in order, at the stated
@@ -48,31 +36,31 @@ const answers = (pick: number, text: string): Answers => ({ fits: true, pick, te
 export const TOURS = [
   // Standalone records: a plain authentication first (it shows the body's shape accepted), then the edges.
   [
-    new TakeRecord(),
-    new AuthRecord(0, plain, true),
-    new Submit(0, answers(1, letters(30)), true),
-    new Result(-1),
-    new AuthRecord(0, edges, true),
-    new Result(-2),
+    new c.TakeRecord(),
+    new c.AuthRecord(0, plain, true),
+    new c.Submit(0, answers(1, letters(30)), true),
+    new c.Result(-1),
+    new c.AuthRecord(0, edges, true),
+    new c.Result(-2),
   ],
   // A roadmap: listed while ready, every role's profile at the 50-character edge with a space, each record answered.
   [
-    new List(),
-    new AuthRoadmap(0, { ...plain, name: letters(49, 24), mobile: '090', male: false, day: 0, at: 0.1 }, true),
-    new SubmitRoadmap(0, answers(2, letters(2)), true),
-    new Result(0),
-    new ReadRoadmap(0),
+    new c.List(),
+    new c.AuthRoadmap(0, { ...plain, name: letters(49, 24), mobile: '090', male: false, day: 0, at: 0.1 }, true),
+    new c.SubmitRoadmap(0, answers(2, letters(2)), true),
+    new c.Result(0),
+    new c.ReadRoadmap(0),
   ],
   // Refused, then valid: outside the domain, twice, one answer short; each refusal read back before the next call.
   [
-    new AuthRecord(0, { ...plain, invalid: 'mobile-10' }, true),
-    new AuthRecord(0, { ...plain, name: letters(2) }, true),
-    new Submit(0, { ...answers(3, letters(1)), fits: false }, true),
-    new Submit(0, answers(4, letters(1)), true),
-    new Submit(0, answers(0, letters(1)), false),
-    new AuthRoadmap(0, { ...plain, invalid: 'name-51' }, true),
-    new AuthRoadmap(0, { ...plain, invalid: 'name-latin' }, true),
-    new AuthRoadmap(0, { ...plain, name: letters(4, 2), wrongCodeFirst: true }, true),
-    new AuthRoadmap(0, plain, false),
+    new c.AuthRecord(0, { ...plain, invalid: 'mobile-10' }, true),
+    new c.AuthRecord(0, { ...plain, name: letters(2) }, true),
+    new c.Submit(0, { ...answers(3, letters(1)), fits: false }, true),
+    new c.Submit(0, answers(4, letters(1)), true),
+    new c.Submit(0, answers(0, letters(1)), false),
+    new c.AuthRoadmap(0, { ...plain, invalid: 'name-51' }, true),
+    new c.AuthRoadmap(0, { ...plain, invalid: 'name-latin' }, true),
+    new c.AuthRoadmap(0, { ...plain, name: letters(4, 2), wrongCodeFirst: true }, true),
+    new c.AuthRoadmap(0, plain, false),
   ],
 ];
