@@ -10,7 +10,7 @@ export function setupTarget(
   http: Http,
 ): {
   pool: FixturePool;
-  /** The other organizer's fresh resources, provisioned on a sandbox (a fixtures file names the main organizer's). */
+  /** The other organizer's fresh resources: provisioned on a sandbox, else the fixtures file's `other`. */
   otherPool?: FixturePool;
   sms: SmsProvider;
   created: Created[];
@@ -63,10 +63,11 @@ export function setupTarget(
       await control('POST', '/__sandbox/clock/', { seconds });
     else await options.clock.sleep(seconds * 1000);
   };
-  const otherPool =
-    options.provision === 'sandbox' && options.otherApiKey
+  const otherPool = !options.otherApiKey
+    ? undefined
+    : options.provision === 'sandbox'
       ? sandboxPool((path, body) => control('POST', path, body, 'other'))
-      : undefined;
+      : options.fixtures?.other && filePool(options.fixtures.other);
   return { pool, otherPool, sms, created, advance };
 }
 

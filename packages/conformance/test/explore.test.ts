@@ -1,7 +1,8 @@
 import { startSandbox } from '@tas/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPLORE_REQUESTS } from '../src/explore/check.js';
+import { EXPLORE_REQUESTS, exploreCheck } from '../src/explore/check.js';
 import { type RunResult, run } from '../src/run.js';
+import { DEFAULT_SEED } from '../src/selection.js';
 import { described } from './described-once.js';
 import { EXPLORE_FAULTS, type ExploreFault } from './faults/explore.js';
 import { MAIN_KEY, OTHER_KEY } from './faults/faults.js';
@@ -13,9 +14,8 @@ import { limiter } from './variants/stack.js';
 // its failure shrunk and shown as the calls that make it.
 
 const clock = { now: () => Date.now(), sleep: async () => {} };
-/** Exploration's default share of a live run; each breach is caught within it at SEED (README: how many seeds of 10 catch each). */
+/** Exploration's default share of a live run: each breach is caught within it at the default seed (README: how many seeds of 10 catch each). */
 const REQUESTS = EXPLORE_REQUESTS;
-const SEED = 8;
 const slot = limiter(2);
 let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ const keysOf = (mode: 'sms' | 'instant') =>
   mode === 'sms' ? { apiKey: MAIN_KEY, otherApiKey: OTHER_KEY } : { apiKey: OTHER_KEY, otherApiKey: MAIN_KEY };
 
 /** A run of `explore` alone; with `other`, the other organizer's key too (explored where the sandbox provisions). */
-async function explore(mode: 'sms' | 'instant', fault?: Fault, seed = SEED, other = !fault): Promise<RunResult> {
+async function explore(mode: 'sms' | 'instant', fault?: Fault, seed?: number, other = !fault): Promise<RunResult> {
   const proxy = fault ? await startFaultProxy(sandbox?.url as string, fault) : undefined;
   try {
     return await run({
@@ -39,7 +39,7 @@ async function explore(mode: 'sms' | 'instant', fault?: Fault, seed = SEED, othe
       rate: false,
       clock,
       only: ['explore'],
-      seed,
+      ...(seed === undefined ? {} : { seed }),
       ...described,
     });
   } finally {
@@ -79,7 +79,9 @@ describe('each breach no single answer shows fails explore as stated, shrunk to 
     expect(finding?.message).toMatch(says);
     expect(finding?.quotes?.length).toBe(1);
     expect(finding?.message).toMatch(
-      /the shortest failing sequence found \(\d+ calls, shrunk \d+ times, of \d+ sequences drawn, (with the other organizer's key, )?seed 8\)/,
+      RegExp(
+        `the shortest failing sequence found \\(\\d+ calls, shrunk \\d+ times, of \\d+ sequences drawn, (with the other organizer's key, )?seed ${DEFAULT_SEED}\\)`,
+      ),
     );
     // The calls behind it, each a curl line with its answer in the reports (none before it: one answer disagreed with itself).
     expect(finding?.exchange).toBeDefined();
@@ -87,14 +89,49 @@ describe('each breach no single answer shows fails explore as stated, shrunk to 
   });
 });
 
-it("the other organizer is explored too: a breach only its key meets fails explore, named as that key's", async () => {
+/** Requests of exploration that reach past the main organizer's tours, and the fixtures they need. */
+const OTHERS_TOO = 100;
+const NEEDS = exploreCheck({ seed: 1, requests: OTHERS_TOO }).needs;
+
+/** Fresh resources made through the sandbox's control API with `key`, as a fixtures file lists them. */
+async function fixturesOf(key: string) {
+  const make = async (path: string, body: unknown) => {
+    const init = { method: 'POST', headers: { 'API-KEY': key, 'Content-Type': 'application/json' } };
+    const answer = await fetch(`${sandbox?.url}/__sandbox/${path}/`, { ...init, body: JSON.stringify(body) });
+    return ((await answer.json()) as { data: { token: string } }).data.token;
+  };
+  const ready = () => make('records', { test_id: 'career-interest', state: 'ready' });
+  return {
+    // What `plan` counts for the requests of exploration given.
+    records: { ready: await Promise.all(Array.from({ length: NEEDS?.ready ?? 0 }, ready)) },
+    roadmaps: await Promise.all(Array.from({ length: NEEDS?.roadmaps ?? 0 }, () => make('roadmaps', {}))),
+  };
+}
+
+it("a fixtures file's other organizer is explored too: a breach only its key meets fails explore, named as that key's", async () => {
   const cut = (EXPLORE_FAULTS.find(([name]) => name.startsWith('valid input at an edge')) as ExploreFault)[1];
   // The name cut in answers to the other (instant) organizer only; the main one (SMS) keeps it whole.
-  const theirs: Fault = {
+  const proxy = await startFaultProxy(sandbox?.url as string, {
     response: (req, res, state) =>
       req.headers['api-key'] === OTHER_KEY ? (cut.response?.(req, res, state) ?? res) : res,
-  };
-  const [finding] = stated(await slot(() => explore('sms', theirs, 1, true)));
+  });
+  // As on a live target: the resources of each organizer named in one file, none provisioned by the run.
+  const fixtures = { ...(await fixturesOf(MAIN_KEY)), other: await fixturesOf(OTHER_KEY) };
+  const result = await slot(() =>
+    run({
+      baseUrl: proxy.url,
+      ...keysOf('sms'),
+      fixtures,
+      sms: 'sandbox',
+      rate: false,
+      clock,
+      only: ['explore'],
+      // The main organizer's tours come first: past them, the other's.
+      explore: OTHERS_TOO,
+      ...described,
+    }),
+  ).finally(() => proxy.close());
+  const [finding] = stated(result);
   expect(finding?.message).toMatch(/shows profile\.name .* sent /);
   expect(finding?.message).toMatch(/sequences drawn, with the other organizer's key, seed 1\)/);
 });

@@ -15,6 +15,11 @@ describe('fixtures file', () => {
     ['not JSON', '{', /not JSON/],
     ['a list that is not an array', '{"roadmaps": "x"}', /roadmaps must be an array/],
     ['a token that is not a UUID', '{"records": {"ready": ["abc"]}}', /records.ready holds "abc"/],
+    [
+      "a placeholder left in the other organizer's",
+      '{"other": {"roadmaps": ["<token>"]}}',
+      /other.roadmaps holds "<token>"/,
+    ],
   ])('refuses %s', (_name, text, want) => {
     expect(() => parseFixtures(text)).toThrow(want);
   });

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { HarnessShortfall, type Purpose } from '../check.js';
+import { describeRead, readListing } from '../journey/listing.js';
 import { assumedOf, limitsOf, type TestRules } from '../journey/profile.js';
 import { readRoadmap } from '../journey/roadmap.js';
 import { dataOf } from '../journey/steps.js';
+import { integer } from '../model/memory.js';
 import { Q } from '../quotes.js';
 import { type Exchange, isSuccess } from '../types.js';
 import { type Held, type HeldRoadmap, Spent, type World } from './world.js';
@@ -34,8 +36,14 @@ function sync(m: Counts, w: World) {
 /** The i-th of a list, round. */
 const nth = <T>(list: T[], i: number) => list[i % list.length] as T;
 const order = (inOrder: boolean) => (inOrder ? '' : ', out of order');
+const recordAt = (i: number) => (i === -1 ? 'the last record taken' : `record ${i}${i < 0 ? ' (from the last)' : ''}`);
 
-const PERSIAN = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
+/** Pages a listing read of exploration takes at most (newest first, its own records are on the first). */
+const PAGES = 5;
+const isReady = (data: Record<string, unknown> | null | undefined) =>
+  integer(data?.status) === 2 && data?.auth_required === true;
+
+export const PERSIAN = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
 
 /**
  * A profile input drawn from the stated domain and its edges ("max 50 characters, Persian letters",
@@ -143,6 +151,7 @@ abstract class Step implements fc.AsyncCommand<Counts, World> {
   abstract act(m: Counts, w: World): Promise<void>;
   async run(m: Counts, w: World) {
     if (w.stopped) return;
+    w.steps.push(String(this));
     try {
       await this.act(m, w);
       // What it may have changed of its records and their siblings, read back at once (a refusal's too).
@@ -163,12 +172,13 @@ abstract class OnRecord extends Step {
     super();
   }
   check = (m: Readonly<Counts>) => m.records > 0;
+  /** The i-th record taken; a negative i counts from the last. */
   protected held(w: World): Held {
-    return w.records[this.i % w.records.length] as Held;
+    return w.records.at(this.i % w.records.length) as Held;
   }
 }
 
-class TakeRecord extends Step {
+export class TakeRecord extends Step {
   check = (m: Readonly<Counts>) => m.records < 4;
   async act(_m: Counts, w: World) {
     const spare = w.reuse('records');
@@ -185,6 +195,7 @@ class TakeRecord extends Step {
         token,
         test: (data?.test ?? {}) as Record<string, unknown>,
         sms: data?.tests_auth_required !== false,
+        ready: isReady(data),
       });
     }
   }
@@ -227,20 +238,21 @@ async function readHeld(w: World, token: string): Promise<HeldRoadmap> {
       role,
       test: (detail?.test ?? {}) as Record<string, unknown>,
       sms: held.sms,
+      ready: isReady(detail),
     });
   }
   w.reads.set(token, reads);
   return held;
 }
 
-class Read extends OnRecord {
+export class Read extends OnRecord {
   async act(_m: Counts, w: World) {
     await w.call('getRecord', { params: { token: this.held(w).token } });
   }
-  override toString = () => `read record ${this.i}`;
+  override toString = () => `read ${recordAt(this.i)}`;
 }
 
-class ReadRoadmap extends Step {
+export class ReadRoadmap extends Step {
   constructor(readonly j: number) {
     super();
   }
@@ -252,23 +264,39 @@ class ReadRoadmap extends Step {
 }
 
 /** A record's result (its path is not shown: the profile's, else the description's); whatever it says is held. */
-class Result extends OnRecord {
+export class Result extends OnRecord {
   async act(_m: Counts, w: World) {
     await w.call('getResult', { params: { token: this.held(w).token } });
   }
-  override toString = () => `read the result of record ${this.i}`;
+  override toString = () => `read the result of ${recordAt(this.i)}`;
 }
 
-class List extends Step {
+export class List extends Step {
   check = () => true;
+  /** The filtered listing, read until it shows every record held ready (standalone and roadmap records alike) or ends. */
   async act(_m: Counts, w: World) {
-    await w.call('listRecords', { query: { status: '2', auth_required: 'true' } });
+    const ready = w.records.filter((r) => r.ready && !w.changed(r)).map((r) => r.token);
+    const listed = (records: { token: string }[]) => ready.filter((t) => !records.some((r) => r.token === t));
+    const read = await readListing(w.context, {
+      filter: { status: '2', auth_required: 'true' },
+      maxPages: PAGES,
+      until: (records) => listed(records).length === 0,
+    });
+    const missing = listed(read.records);
+    // Only a listing read to its end (its own paging says so) shows what it leaves out.
+    if (read.complete && missing.length)
+      w.problem(
+        read.last,
+        'explore.unlisted',
+        Q.rule1,
+        `record ${missing.join(', ')}, read ready (status 2, auth_required true) and changed by no call since, is not in the listing filtered by status 2 and auth_required true: ${describeRead(read)}`,
+      );
   }
-  override toString = () => 'list the ready records (rule 1)';
+  override toString = () => 'list the ready records (rule 1) until those held ready show';
 }
 
 /** In order: a standalone record not yet authenticated; out of order: any (a roadmap's, one authenticated). */
-class AuthRecord extends OnRecord {
+export class AuthRecord extends OnRecord {
   constructor(
     i: number,
     readonly input: Input,
@@ -323,7 +351,7 @@ function refusedValid(w: World, x: Exchange, quote: string, message: string, id 
 }
 
 /** In order: a roadmap not yet authenticated; out of order: any (a second authentication). */
-class AuthRoadmap extends Step {
+export class AuthRoadmap extends Step {
   constructor(
     readonly j: number,
     readonly input: Input,
@@ -402,7 +430,7 @@ function drawnAnswers(questionnaire: unknown, pick: number, text: string) {
 }
 
 /** Answers to be drawn: whether they fit (or are one short), which options, what text. */
-interface Answers {
+export interface Answers {
   fits: boolean;
   pick: number;
   text: string;
@@ -446,7 +474,7 @@ const describeAnswers = (a: Answers) =>
   `${a.fits ? 'answers that fit' : 'one answer short'}, options drawn at ${a.pick}`;
 
 /** In order: a record authenticated and not finished; out of order: any (before authentication, a second time). */
-class Submit extends OnRecord {
+export class Submit extends OnRecord {
   constructor(
     i: number,
     readonly answers: Answers,
@@ -462,7 +490,7 @@ class Submit extends OnRecord {
 }
 
 /** The loop the interface gives after a roadmap's authentication: each of its records' questions and answers, its siblings read back between. */
-class SubmitRoadmap extends Step {
+export class SubmitRoadmap extends Step {
   constructor(
     readonly j: number,
     readonly answers: Answers,

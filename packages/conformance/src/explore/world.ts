@@ -14,6 +14,8 @@ export interface Held {
   role?: number;
   test: Record<string, unknown>;
   sms: boolean;
+  /** Its detail, when taken, showed it ready (status 2, auth_required true): rule 1's filter lists it while nothing changes it. */
+  ready?: boolean;
 }
 
 /** A roadmap the sequence holds, its roles and records as read, and whether an authentication completed. */
@@ -50,6 +52,8 @@ const READS = new Set<OperationId>(['getRecord', 'getRoadmap', 'listRecords', 'g
  */
 export class World {
   readonly exchanges: Exchange[] = [];
+  /** The commands that ran, as the failure prints them. */
+  readonly steps: string[] = [];
   readonly problems: Problem[] = [];
   readonly records: Held[] = [];
   readonly roadmaps: HeldRoadmap[] = [];
@@ -87,6 +91,11 @@ export class World {
     if (token && (operationId === 'getRecord' || operationId === 'getRoadmap')) this.dirty.delete(token);
     this.observe(x);
     return x;
+  }
+
+  /** The run's context, its calls this sequence's (a journey's reader, such as the listing's, goes through the model). */
+  get context(): CheckContext {
+    return { ...this.ctx, call: (operationId, options = {}) => this.call(operationId, options) };
   }
 
   /** Reads back each record a call may have changed since it was read (and each such roadmap, with `roadmaps`). */

@@ -284,4 +284,18 @@ export const EXPLORE_FAULTS: ExploreFault[] = [
     'a name of up to 50 Persian letters is valid, for a standalone record as for a roadmap',
     /a record authentication inside the stated domain .* was refused with 400/,
   ],
+  [
+    'a rule kept for one kind of record and broken for another: the filtered listing leaves out roadmap records',
+    {
+      response: (req, res) =>
+        req.method === 'GET' && /^\/api\/v2\/record\/\?(.*&)?status=2/.test(req.path) && res.status === 200
+          ? withData(res, (d) => {
+              d.results = (d.results as { role?: unknown }[]).filter((r) => r.role === null);
+            })
+          : res,
+    },
+    'instant',
+    'rule 1 finds every ready record by the filter, a roadmap\'s as a standalone one ("returns records that can be filtered")',
+    /is not in the listing filtered by status 2 and auth_required true: every page read/,
+  ],
 ];
