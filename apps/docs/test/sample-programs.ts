@@ -75,9 +75,10 @@ export const PROGRAMS: Program[] = [
     debian: 'python3-requests',
     // Debian's python3 where the first on the PATH (pyenv's, say) lacks requests.
     probe: ['bash', '-c', 'python3 -c "import requests" || /usr/bin/python3 -c "import requests"'],
+    // The interpreter itself, not a version manager's shim on the PATH (pyenv's took 4 s a run at load 10).
     build: async (dir, shown) => {
-      const python = (await run(['python3', '-c', 'import requests'])).code === 0 ? 'python3' : '/usr/bin/python3';
-      return saved(dir, shown, '.py', (file) => [python, file]);
+      const python = (await run(['python3', '-c', 'import requests, sys; print(sys.executable)'])).stdout.trim();
+      return saved(dir, shown, '.py', (file) => [python || '/usr/bin/python3', file]);
     },
   },
   {
@@ -98,7 +99,9 @@ export const PROGRAMS: Program[] = [
         return file;
       });
       await compiled(run(['javac', '-encoding', 'UTF-8', '-d', dir, ...files]), 'javac');
-      return Object.fromEntries(shown.map((s) => [s.id, ['java', '-cp', dir, classOf(s.source)]]));
+      // The JVM's quick start (less JIT, the serial collector): a third less CPU a run, the program unchanged.
+      const java = ['java', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp', dir];
+      return Object.fromEntries(shown.map((s) => [s.id, [...java, classOf(s.source)]]));
     },
   },
   {
@@ -121,16 +124,15 @@ export const PROGRAMS: Program[] = [
     label: 'Go',
     debian: 'golang-go',
     probe: ['go', 'version'],
+    // Each a main package of one module, all built by one `go build` (packages in parallel, one cache).
     build: async (dir, shown) => {
-      const commands: Record<string, string[]> = {};
+      writeFileSync(join(dir, 'go.mod'), 'module samples\n\ngo 1.18\n');
       for (const s of shown) {
-        const folder = join(dir, s.id);
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(join(folder, 'main.go'), s.source);
-        await compiled(run(['go', 'build', '-o', 'main', 'main.go'], {}, folder), `go build ${s.id}`);
-        commands[s.id] = [join(folder, 'main')];
+        mkdirSync(join(dir, s.id), { recursive: true });
+        writeFileSync(join(dir, s.id, 'main.go'), s.source);
       }
-      return commands;
+      await compiled(run(['go', 'build', '-o', `${join(dir, 'bin')}/`, './...'], {}, dir), 'go build');
+      return Object.fromEntries(shown.map((s) => [s.id, [join(dir, 'bin', s.id)]]));
     },
   },
 ];

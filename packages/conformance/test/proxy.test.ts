@@ -163,6 +163,31 @@ describe('what it forwards', () => {
     expect(result.aborted).toMatch(/the upstream never answered: 1 requests failed/);
   });
 
+  // The race of a busy machine: the upstream's idle time-out closes a kept-alive connection just as the proxy
+  // reuses it (a C# sample once got a 502 this way, its submission lost).
+  it('an upstream that closes a kept-alive connection as the next request takes it: that request sent again, whole', async () => {
+    const served = new WeakSet<object>();
+    const bodies: string[] = [];
+    const closing = createServer((req, res) => {
+      if (served.has(req.socket)) return req.socket.destroy();
+      served.add(req.socket);
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => res.end(JSON.stringify({ body: bodies[bodies.push(Buffer.concat(chunks).toString()) - 1] })));
+    });
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const proxy = await startProxy({ upstream: `http://127.0.0.1:${(closing.address() as AddressInfo).port}`, doc });
+    const got = [];
+    for (const body of ['{"a":1}', '{"b":2}']) got.push(await send(`${proxy.url}/x`, { method: 'POST', body }));
+    const result = await proxy.stop();
+    closing.close();
+    expect(got.map((g) => [g.status, g.text])).toEqual([
+      [200, '{"body":"{\\"a\\":1}"}'],
+      [200, '{"body":"{\\"b\\":2}"}'],
+    ]);
+    expect(result.proxy.upstreamFailures).toBe(0);
+  });
+
   it('an upstream that stays silent past --timeout: a 502, reported as the upstream failing', async () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

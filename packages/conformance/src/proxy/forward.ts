@@ -75,6 +75,7 @@ function capture(max: number) {
       size += chunk.length;
       if (size <= max) chunks.push(chunk);
     },
+    bytes: () => Buffer.concat(chunks),
     text: () => (size > max ? undefined : Buffer.concat(chunks).toString('utf8')),
     over: () => size > max,
   };
@@ -96,7 +97,9 @@ const badGateway = (error: string) =>
 export async function startForwarding(o: ForwardOptions) {
   const upstream = new URL(o.upstream);
   const https = upstream.protocol === 'https:';
-  const agent = https ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  // With a timeout node's agent honours the upstream's `Keep-Alive: timeout=N`, closing idle sockets first.
+  const kept = { keepAlive: true, timeout: 60_000 };
+  const agent = https ? new HttpsAgent(kept) : new HttpAgent(kept);
   const prefix = upstream.pathname.replace(/\/$/, '');
 
   const server = createServer((req, res) => {
@@ -112,51 +115,62 @@ export async function startForwarding(o: ForwardOptions) {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(badGateway(error.message));
       else res.destroy();
     };
-    const up = (https ? httpsRequest : httpRequest)(
-      {
-        protocol: upstream.protocol,
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method,
-        path: `${prefix}${path}`,
-        headers: endToEnd(req.rawHeaders, upstream.host) as unknown as Record<string, string>,
-        agent,
-      },
-      (answer) => {
-        res.writeHead(
-          answer.statusCode ?? 502,
-          answer.statusMessage,
-          endToEnd(answer.rawHeaders) as unknown as Record<string, string>,
-        );
-        answer.on('data', (chunk: Buffer) => got.add(chunk));
-        answer.on('error', fail);
-        answer.pipe(res);
-        res.on('finish', () => {
-          if (failed) return;
-          o.onPassed({
-            method,
-            path,
-            requestHeaders: req.headers,
-            requestBody: sent.text(),
-            status: answer.statusCode ?? 0,
-            responseHeaders: answer.headers,
-            responseBody: got.text(),
-            oversize: sent.over() || got.over(),
+    const forward = (body?: Buffer) => {
+      const up = (https ? httpsRequest : httpRequest)(
+        {
+          protocol: upstream.protocol,
+          hostname: upstream.hostname,
+          port: upstream.port,
+          method,
+          path: `${prefix}${path}`,
+          headers: endToEnd(req.rawHeaders, upstream.host) as unknown as Record<string, string>,
+          agent,
+        },
+        (answer) => {
+          res.writeHead(
+            answer.statusCode ?? 502,
+            answer.statusMessage,
+            endToEnd(answer.rawHeaders) as unknown as Record<string, string>,
+          );
+          answer.on('data', (chunk: Buffer) => got.add(chunk));
+          answer.on('error', fail);
+          answer.pipe(res);
+          res.on('finish', () => {
+            if (failed) return;
+            o.onPassed({
+              method,
+              path,
+              requestHeaders: req.headers,
+              requestBody: sent.text(),
+              status: answer.statusCode ?? 0,
+              responseHeaders: answer.headers,
+              responseBody: got.text(),
+              oversize: sent.over() || got.over(),
+            });
           });
-        });
-      },
-    );
-    up.setTimeout(o.timeoutSeconds * 1000, () => up.destroy(new Error(`no answer within ${o.timeoutSeconds} s`)));
-    up.on('error', fail);
+        },
+      );
+      up.setTimeout(o.timeoutSeconds * 1000, () => up.destroy(new Error(`no answer within ${o.timeoutSeconds} s`)));
+      up.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the upstream closed idle just as this request took it: the upstream
+        // read none of it, so it goes once more on a new connection (node's documented remedy), whole.
+        const closedIdle = up.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        if (!closedIdle || body || failed || !req.complete || sent.over()) return fail(error);
+        upstreamRequest = forward(sent.bytes());
+      });
+      if (body) up.end(body);
+      return up;
+    };
+    let upstreamRequest = forward();
     // A client that goes away takes its upstream request with it; nothing of it is judged.
     res.on('close', () => {
       if (!res.writableFinished) {
         failed = true;
-        up.destroy();
+        upstreamRequest.destroy();
       }
     });
     req.on('data', (chunk: Buffer) => sent.add(chunk));
-    req.pipe(up);
+    req.pipe(upstreamRequest);
   });
   // Longer than the usual client's idle keep-alive, so that the proxy never closes a socket first.
   server.keepAliveTimeout = 65_000;
